@@ -1,0 +1,22 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * SQL building the contract's image object from a `media` row aliased `alias`
+ * (null when the join found nothing). `size` is a string, as most responses show it.
+ */
+export const imageJson = (alias: string): SQL => {
+  const m = sql.raw(alias);
+  return sql`case when ${m}.id is null then null else json_build_object(
+    '_id', ${m}.id, 'type', ${m}.mime_type, 'size', ${m}.size_bytes::text, 'title', ${m}.title,
+    'uploadUrl', ${m}.shop_id || '/media/' || ${m}.filename) end`;
+};
+
+/** `coalesce(json_agg(expr order by ...), '[]')`: an empty array rather than null. */
+export const jsonArray = (expr: SQL, orderBy?: SQL): SQL =>
+  orderBy
+    ? sql`coalesce(json_agg(${expr} order by ${orderBy}), '[]'::json)`
+    : sql`coalesce(json_agg(${expr}), '[]'::json)`;
+
+/** A timestamp as the ISO 8601 string the API shows (UTC, milliseconds, `Z`), formatted by Postgres. */
+export const isoTimestamp = (column: SQL): SQL =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, shopId, updatedAt } from './columns';
+import { media } from './media';
+
+export const publicationStatus = pgEnum('publication_status', ['published', 'draft', 'archived']);
+
+/** A full-text search document; only Postgres writes it (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Parcel dimensions used for shipping quotes. */
+export type ShippingDimensions = {
+  weight: number;
+  length: number;
+  width: number;
+  height: number;
+  weightUnit: string;
+  measurementUnit: string;
+};
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    shopId: shopId(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, {
+      onDelete: 'set null',
+    }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** Merchant HTML, returned as HTML. */
+    description: text('description').notNull().default(''),
+    featured: boolean('featured').notNull().default(false),
+    showInMenu: boolean('show_in_menu').notNull().default(true),
+    imageId: uuid('image_id').references(() => media.id, { onDelete: 'set null' }),
+    headerImageId: uuid('header_image_id').references(() => media.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    status: publicationStatus('status').notNull().default('published'),
+    /** What search matches: the name's words and letter signatures (drizzle/0002_catalog_search.sql). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`public.search_document(name, '')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_shop_slug_uq').on(t.shopId, t.slug),
+    index('categories_shop_parent_idx').on(t.shopId, t.parentId, t.position),
+    index('categories_shop_search_idx')
+      .using('gin', t.shopId, t.searchVector)
+      .where(sql`${t.status} = 'published'`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    shopId: shopId(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    /** Merchant HTML, returned HTML-escaped. */
+    description: text('description').notNull().default(''),
+    sku: text('sku').notNull().default(''),
+    status: publicationStatus('status').notNull().default('published'),
+    featured: boolean('featured').notNull().default(false),
+    primaryCategoryId: uuid('primary_category_id').references(() => categories.id, {
+      onDelete: 'set null',
+    }),
+    /** Price in minor units; null for products with variants (each variant has its own). */
+    priceMinor: integer('price_minor'),
+    salePriceMinor: integer('sale_price_minor'),
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+    trackStock: boolean('track_stock').notNull().default(true),
+    /** Units on hand when stock is tracked and the product has no variants. */
+    stock: integer('stock').notNull().default(0),
+    hasShipping: boolean('has_shipping').notNull().default(true),
+    shipping: jsonb('shipping').$type<ShippingDimensions>(),
+    isDigital: boolean('is_digital').notNull().default(false),
+    defaultVariantId: uuid('default_variant_id'),
+    /**
+     * What search matches: the title's words and letter signatures and the SKU's words
+     * (drizzle/0002_catalog_search.sql). Stored, so matching and ranking never recompute it.
+     */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`public.search_document(title, sku)`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_shop_slug_uq').on(t.shopId, t.slug),
+    index('products_shop_status_created_idx').on(t.shopId, t.status, t.createdAt),
+    // Newest / oldest first with a stable tie-break, as storefront lists sort.
+    index('products_shop_published_created_idx')
+      .on(t.shopId, t.createdAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index('products_shop_search_idx')
+      .using('gin', t.shopId, t.searchVector)
+      .where(sql`${t.status} = 'published'`),
+    index('products_shop_status_title_idx').on(t.shopId, t.status, t.title),
+    index('products_shop_featured_idx')
+      .on(t.shopId, t.createdAt)
+      .where(sql`${t.featured} and ${t.status} = 'published'`),
+    check('products_stock_non_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index('product_categories_shop_category_idx').on(t.shopId, t.categoryId, t.productId),
+  ],
+);
+
+export const productMedia = pgTable(
+  'product_media',
+  {
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.mediaId] }),
+    index('product_media_shop_product_idx').on(t.shopId, t.productId, t.position),
+  ],
+);
+
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: id(),
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_options_shop_product_idx').on(t.shopId, t.productId, t.position)],
+);
+
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: id(),
+    shopId: shopId(),
+    optionId: uuid('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    value: text('value').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('product_option_values_shop_option_idx').on(t.shopId, t.optionId, t.position)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Option value ids joined with '-', in option order: the client's `variationKey`. */
+    key: text('key').notNull(),
+    position: integer('position').notNull().default(0),
+    sku: text('sku').notNull().default(''),
+    trackStock: boolean('track_stock').notNull().default(true),
+    stock: integer('stock').notNull().default(0),
+    priceMinor: integer('price_minor').notNull(),
+    salePriceMinor: integer('sale_price_minor'),
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+    hasShipping: boolean('has_shipping').notNull().default(true),
+    shipping: jsonb('shipping').$type<ShippingDimensions>(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_shop_product_key_uq').on(t.shopId, t.productId, t.key),
+    index('product_variants_shop_product_idx').on(t.shopId, t.productId, t.position),
+    check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+export const variantMedia = pgTable(
+  'variant_media',
+  {
+    shopId: shopId(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.mediaId] }),
+    index('variant_media_shop_variant_idx').on(t.shopId, t.variantId, t.position),
+  ],
+);
+
+/** Files delivered after purchase of a digital product; the object lives in storage at `storageKey`. */
+export const digitalFiles = pgTable(
+  'digital_files',
+  {
+    id: id(),
+    shopId: shopId(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    filename: text('filename').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull().default('application/octet-stream'),
+    sizeBytes: integer('size_bytes').notNull().default(0),
+    /** Downloads allowed per purchase; null means unlimited. */
+    downloadLimit: integer('download_limit'),
+    /** Days a purchase may download the file; null means forever. */
+    downloadDays: integer('download_days'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('digital_files_shop_product_idx').on(t.shopId, t.productId)],
+);

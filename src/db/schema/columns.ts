@@ -1,0 +1,16 @@
+import { timestamp, uuid } from 'drizzle-orm/pg-core';
+import { shops } from './shops';
+
+/** Primary key: a random UUID, exposed to clients as `_id`. */
+export const id = () => uuid('id').primaryKey().defaultRandom();
+
+/** Tenant column: every tenant-owned row belongs to one shop and goes with it. */
+export const shopId = () =>
+  uuid('shop_id')
+    .notNull()
+    .references(() => shops.id, { onDelete: 'cascade' });
+
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
