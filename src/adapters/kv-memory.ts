@@ -1,0 +1,39 @@
+import type { DedupStore, RateLimiter } from './kv';
+
+/**
+ * In-process sliding-window limiter. Honest only for a single isolate (local development
+ * without Redis); deployments use the Upstash implementation.
+ */
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const hits = new Map<string, number[]>();
+  return {
+    async hit(rule, key) {
+      const id = `${rule.name}:${key}`;
+      const windowMs = rule.windowSeconds * 1000;
+      const t = now();
+      const recent = (hits.get(id) ?? []).filter((at) => at > t - windowMs);
+      const allowed = recent.length < rule.limit;
+      if (allowed) recent.push(t);
+      hits.set(id, recent);
+      const oldest = recent[0] ?? t;
+      return {
+        allowed,
+        remaining: Math.max(0, rule.limit - recent.length),
+        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - t) / 1000)),
+      };
+    },
+  };
+}
+
+/** In-process de-duplication with expiring keys. */
+export function createMemoryDedup(now: () => number = Date.now): DedupStore {
+  const expiries = new Map<string, number>();
+  return {
+    async firstSeen(key, ttlSeconds) {
+      const t = now();
+      const expiresAt = expiries.get(key);
+      expiries.set(key, t + ttlSeconds * 1000);
+      return expiresAt === undefined || expiresAt <= t;
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { timingSafeEqual } from '../lib/crypto';
+import {
+  type CheckoutRequest,
+  type PaymentEvent,
+  PaymentProviderError,
+  type Payments,
+} from './payments';
+
+const STRIPE_API = 'https://api.stripe.com';
+/** Stripe's own default: a signed delivery older than five minutes is refused (replay window). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+type FormValue = string | number | boolean | null | undefined | FormObject | FormValue[];
+type FormObject = { [key: string]: FormValue };
+
+/** Stripe's form encoding: nested objects and arrays as `a[b][0][c]=…`. */
+export function formEncode(value: FormObject): string {
+  const pairs: string[] = [];
+  const walk = (prefix: string, v: FormValue) => {
+    if (v === null || v === undefined) return;
+    if (Array.isArray(v)) {
+      for (const [i, item] of v.entries()) walk(`${prefix}[${i}]`, item);
+    } else if (typeof v === 'object') {
+      for (const [k, inner] of Object.entries(v)) walk(prefix ? `${prefix}[${k}]` : k, inner);
+    } else pairs.push(`${encodeURIComponent(prefix)}=${encodeURIComponent(String(v))}`);
+  };
+  walk('', value);
+  return pairs.join('&');
+}
+
+const encoder = new TextEncoder();
+
+async function hmacSha256Hex(secret: string, payload: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(payload));
+  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The `Stripe-Signature` value Stripe sends for `body` at `timestamp` (seconds). */
+export async function stripeSignature(secret: string, body: string, timestamp: number) {
+  return `t=${timestamp},v1=${await hmacSha256Hex(secret, `${timestamp}.${body}`)}`;
+}
+
+/**
+ * Checks a `Stripe-Signature` header (`t=…,v1=…[,v1=…]`): one v1 must be the HMAC-SHA256
+ * of `${t}.${body}` under the endpoint secret, and `t` must be within the tolerance.
+ */
+export async function verifyStripeSignature(
+  body: string,
+  header: string | null,
+  secret: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<boolean> {
+  if (!header || !secret) return false;
+  const parts = header.split(',').map((part) => part.trim().split('='));
+  const timestamp = Number(parts.find(([k]) => k === 't')?.[1]);
+  const signatures = parts.filter(([k, v]) => k === 'v1' && v).map(([, v]) => v ?? '');
+  if (!Number.isInteger(timestamp) || signatures.length === 0) return false;
+  if (Math.abs(nowSeconds - timestamp) > WEBHOOK_TOLERANCE_SECONDS) return false;
+  const expected = await hmacSha256Hex(secret, `${timestamp}.${body}`);
+  // Every candidate is compared, so the time taken does not reveal which one matched.
+  return signatures.map((s) => timingSafeEqual(s, expected)).includes(true);
+}
+
+type StripeSession = {
+  id?: unknown;
+  url?: unknown;
+  payment_status?: unknown;
+  amount_total?: unknown;
+  currency?: unknown;
+  client_reference_id?: unknown;
+  metadata?: Record<string, unknown> | null;
+};
+
+const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+
+/** Reads a Stripe event; completed checkouts whose payment is `paid` carry `paidCheckout`. */
+export function readStripeEvent(raw: unknown): PaymentEvent | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const event = raw as { id?: unknown; type?: unknown; data?: { object?: StripeSession } };
+  const id = text(event.id);
+  const type = text(event.type);
+  if (!id || !type) return null;
+  const session = event.data?.object;
+  const completes =
+    type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
+  if (!completes || !session || session.payment_status !== 'paid') {
+    return { id, type, paidCheckout: null };
+  }
+  const sessionId = text(session.id);
+  const amount = session.amount_total;
+  if (!sessionId || typeof amount !== 'number' || !Number.isInteger(amount)) return null;
+  return {
+    id,
+    type,
+    paidCheckout: {
+      sessionId,
+      orderId: text(session.metadata?.order_id) ?? text(session.client_reference_id),
+      shopId: text(session.metadata?.shop_id),
+      amountMinor: amount,
+      currency: text(session.currency) ?? '',
+    },
+  };
+}
+
+function sessionParams(request: CheckoutRequest): FormObject {
+  return {
+    mode: 'payment',
+    success_url: request.successUrl,
+    cancel_url: request.cancelUrl,
+    customer_email: request.customerEmail,
+    client_reference_id: request.orderId,
+    metadata: { order_id: request.orderId, shop_id: request.shopId },
+    payment_intent_data: { metadata: { order_id: request.orderId, shop_id: request.shopId } },
+    line_items: request.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: request.currency,
+        unit_amount: line.unitAmountMinor,
+        product_data: { name: line.name },
+      },
+    })),
+  };
+}
+
+/** Stripe Checkout over its REST API; `apiBase` points it at a local stand-in in development. */
+export function createStripePayments(options: { apiBase?: string | undefined } = {}): Payments {
+  const base = (options.apiBase ?? STRIPE_API).replace(/\/+$/, '');
+  return {
+    provider: 'stripe',
+    async createCheckoutSession(request) {
+      let response: Response;
+      try {
+        response = await fetch(`${base}/v1/checkout/sessions`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${request.secretKey}`,
+            'content-type': 'application/x-www-form-urlencoded',
+            'idempotency-key': request.idempotencyKey,
+          },
+          body: formEncode(sessionParams(request)),
+        });
+      } catch (error) {
+        throw new PaymentProviderError(`payment provider unreachable: ${String(error)}`);
+      }
+      const body = (await response.json().catch(() => null)) as
+        | (StripeSession & {
+            error?: { message?: string };
+          })
+        | null;
+      const id = text(body?.id);
+      const url = text(body?.url);
+      if (!response.ok || !id || !url) {
+        const reason = body?.error?.message ?? `status ${response.status}`;
+        throw new PaymentProviderError(`payment provider refused: ${reason}`, response.status);
+      }
+      return { id, url };
+    },
+    async readWebhook(rawBody, headers, webhookSecret) {
+      if (!(await verifyStripeSignature(rawBody, headers.get('stripe-signature'), webhookSecret))) {
+        return null;
+      }
+      try {
+        return readStripeEvent(JSON.parse(rawBody));
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { timingSafeEqual } from '../lib/crypto';
+
+/** One line the customer is asked to pay for on the provider's checkout page. */
+export type CheckoutLine = { name: string; unitAmountMinor: number; quantity: number };
+
+/** What the provider needs to open a hosted checkout page for one order. */
+export type CheckoutRequest = {
+  /** The shop's own provider key (each shop is paid into its own account). */
+  secretKey: string;
+  /** ISO 4217 code, lower case. */
+  currency: string;
+  lines: CheckoutLine[];
+  successUrl: string;
+  cancelUrl: string;
+  customerEmail: string;
+  orderId: string;
+  shopId: string;
+  /** Makes a retried creation return the same session instead of opening a second one. */
+  idempotencyKey: string;
+};
+
+export type CheckoutSession = { id: string; url: string };
+
+/** A completed checkout whose money has arrived. */
+export type PaidCheckout = {
+  sessionId: string;
+  orderId: string | null;
+  shopId: string | null;
+  amountMinor: number;
+  currency: string;
+};
+
+/** A provider notification reduced to what the shop acts on. */
+export type PaymentEvent = { id: string; type: string; paidCheckout: PaidCheckout | null };
+
+/** The provider refused or could not be reached; the order stays and may be retried. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** Port: a hosted-checkout payment provider and its signed webhooks. */
+export interface Payments {
+  readonly provider: string;
+  createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Verifies the delivery's signature and reads the event; null when the signature is not valid. */
+  readWebhook(
+    rawBody: string,
+    headers: Headers,
+    webhookSecret: string,
+  ): Promise<PaymentEvent | null>;
+}
+
+/**
+ * Keeps checkout sessions in memory; for unit tests of code that takes payments.
+ * Webhooks carry a `PaymentEvent` as JSON and the webhook secret in `x-memory-signature`.
+ */
+export function createMemoryPayments(): Payments & { sessions: CheckoutRequest[] } {
+  const sessions: CheckoutRequest[] = [];
+  const byKey = new Map<string, CheckoutSession>();
+  return {
+    provider: 'memory',
+    sessions,
+    async createCheckoutSession(request) {
+      const known = byKey.get(request.idempotencyKey);
+      if (known) return known;
+      sessions.push(request);
+      const id = `mem_cs_${sessions.length}`;
+      const session = { id, url: `https://checkout.memory.test/pay/${id}` };
+      byKey.set(request.idempotencyKey, session);
+      return session;
+    },
+    async readWebhook(rawBody, headers, webhookSecret) {
+      if (!timingSafeEqual(headers.get('x-memory-signature') ?? '', webhookSecret)) return null;
+      try {
+        return JSON.parse(rawBody) as PaymentEvent;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

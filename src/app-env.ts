@@ -1,0 +1,48 @@
+import type { DedupStore, RateLimiter } from './adapters/kv';
+import type { Mailer } from './adapters/mail';
+import type { Storage } from './adapters/storage';
+import type { Database } from './db/client';
+import type { Bindings, Config } from './env';
+
+/** What every request can reach, built from the environment by the services middleware. */
+export type Services = {
+  config: Config;
+  database: Database;
+  rateLimiter: RateLimiter;
+  dedup: DedupStore;
+  mailer: Mailer;
+  storage: Storage;
+  /** Runs work after the response is sent (the execution context's waitUntil). */
+  defer(work: Promise<unknown>): void;
+};
+
+/** The shop a storefront request is served for. */
+export type ShopContext = {
+  id: string;
+  name: string;
+  status: 'active' | 'development' | 'maintenance' | 'suspended';
+  currency: string;
+  currencyDigits: number;
+  refundWindowDays: number;
+  couponsEnabled: boolean;
+  newsletterCap: number | null;
+};
+
+/** The signed-in customer of a request carrying a valid customer token. */
+export type CustomerContext = {
+  id: string;
+  email: string;
+  sessionId: string;
+};
+
+export type AppEnv = {
+  Bindings: Bindings;
+  Variables: {
+    requestId: string;
+    services: Services;
+    shop: ShopContext;
+    customer: CustomerContext;
+    /** Statements spent resolving the shop, left out of the endpoint's own count. */
+    shopRoundTrips: number;
+  };
+};

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Bindings and vars as Workers hands them to the fetch handler. */
+export type Bindings = {
+  STORAGE: R2Bucket;
+  [name: string]: unknown;
+};
+
+const url = z.url();
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+const ConfigSchema = z.object({
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  NEON_HTTP_ENDPOINT: url.optional(),
+  NEON_WS_PROXY: z.string().min(1).optional(),
+  KV_STORE: z.enum(['upstash', 'memory']).default('upstash'),
+  UPSTASH_REDIS_REST_URL: url.optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
+  RESEND_API_KEY: z.string().min(1),
+  RESEND_BASE_URL: url.optional(),
+  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@storefront.example>'),
+  /** `kid:secret` pairs separated by commas; the first signs, all verify (key rotation). */
+  AUTH_TOKEN_KEYS: z.string().transform((raw, ctx) => {
+    const keys = raw
+      .split(',')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf(':');
+        return { kid: pair.slice(0, at), secret: pair.slice(at + 1) };
+      });
+    const bad = keys.find((k) => !k.kid || k.secret.length < 32);
+    if (keys.length === 0 || bad) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected kid:secret pairs with secrets of at least 32 characters',
+      });
+      return z.NEVER;
+    }
+    return keys;
+  }),
+  /** Keys the HMACs of one-time codes, newsletter links and device bindings. */
+  APP_HMAC_SECRET: secret,
+  /** Public base URL of media; defaults to this worker's /storage/ route. */
+  MEDIA_BASE_URL: url.optional(),
+  /** Shops without a custom domain are served on `<handle>.<SHOP_DOMAIN_SUFFIX>`. */
+  SHOP_DOMAIN_SUFFIX: z.string().min(1).optional(),
+  /** Payment provider API base; unset in production (the provider's own). */
+  STRIPE_API_BASE: url.optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+const parsed = new WeakMap<object, Config>();
+
+/**
+ * Parses the worker's configuration once per isolate. A bad configuration is a
+ * clear error naming each offending variable, not an undefined at first use.
+ */
+export function loadConfig(env: Bindings): Config {
+  const cached = parsed.get(env);
+  if (cached) return cached;
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid worker configuration: ${problems.join('; ')}`);
+  }
+  if (result.data.KV_STORE === 'upstash') {
+    if (!result.data.UPSTASH_REDIS_REST_URL || !result.data.UPSTASH_REDIS_REST_TOKEN) {
+      throw new Error(
+        'Invalid worker configuration: KV_STORE=upstash needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN',
+      );
+    }
+  }
+  parsed.set(env, result.data);
+  return result.data;
+}

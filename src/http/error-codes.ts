@@ -1,0 +1,100 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * Every error code the API answers with, its HTTP status and default message.
+ * The contract's codes keep their spelling; codes it leaves open follow CONVENTIONS.
+ * The OpenAPI error responses are generated from this table.
+ */
+export const ERROR_CODES = {
+  // Platform
+  VALIDATION_FAILED: [422, 'The request is not valid.'],
+  INVALID_JSON: [400, 'The request body is not valid JSON.'],
+  ROUTE_NOT_FOUND: [404, 'No such endpoint.'],
+  PAYLOAD_TOO_LARGE: [413, 'The request body is too large.'],
+  INTERNAL_ERROR: [500, 'Something went wrong on our side.'],
+  SERVICE_UNAVAILABLE: [503, 'The service is temporarily unavailable.'],
+  API_KEY_MISSING: [401, 'The x-api-key header is required.'],
+  API_KEY_INVALID: [401, 'The API key is not valid.'],
+  IDEMPOTENCY_KEY_REUSED: [422, 'The Idempotency-Key was already used with a different request.'],
+  IDEMPOTENCY_KEY_INVALID: [400, 'The Idempotency-Key header is not valid.'],
+  WEBHOOK_SIGNATURE_INVALID: [400, 'The webhook signature is not valid.'],
+  // Shop
+  SHOP_UNDER_DEVELOPMENT: [503, 'The shop is not available right now.'],
+  HOSTNAME_NOT_DETERMINED: [400, 'The request hostname could not be determined.'],
+  DOMAIN_NOT_IDENTIFIED: [404, 'No shop is served on this domain.'],
+  SHOP_ID_NOT_FOUND: [404, 'The shop could not be found.'],
+  SHOP_URL_INVALID: [400, 'The URL is not a path of the storefront.'],
+  POLICY_TYPE_INVALID: [400, 'Unknown policy type.'],
+  POLICY_NOT_FOUND: [404, 'The shop has not configured this policy.'],
+  MEDIA_NOT_FOUND: [404, 'No such media file.'],
+  // Customer login
+  EMAIL_REQUIRED: [400, 'An email address is required.'],
+  ACCOUNT_NOT_FOUND: [404, 'No account exists for this email.'],
+  ACCOUNT_BLACKLISTED: [403, 'This account is blocked.'],
+  ACCOUNT_INACTIVE: [403, 'This account is inactive.'],
+  TOO_MANY_LOGIN_ATTEMPTS: [429, 'Too many sign-in requests. Try again later.'],
+  AUTH_NOT_INITIALIZED: [403, 'Sign-in is not available for this shop.'],
+  INVALID_CODE: [400, 'The code is not correct.'],
+  VERIFICATION_NOT_VALID: [400, 'The code has expired or was already used.'],
+  VERIFICATION_NOT_FOUND: [404, 'No such verification.'],
+  VERIFICATION_USER_MISMATCH: [403, 'This verification belongs to another email.'],
+  TOO_MANY_VERIFY_ATTEMPTS: [429, 'Too many wrong codes. Request a new code.'],
+  // Magic link
+  INVALID_ACCESS_LINK: [400, 'The sign-in link is not valid.'],
+  ACCESS_LINK_EXPIRED: [410, 'The sign-in link has expired.'],
+  ORDER_CANCELLED: [403, 'The order was cancelled.'],
+  ORDER_HAS_REFUND: [403, 'The order has a refund.'],
+  // Session
+  AUTH_TOKEN_MISSING: [401, 'A customer token is required.'],
+  AUTH_TOKEN_INVALID: [401, 'The customer token is not valid.'],
+  AUTH_TOKEN_DEVICE_MISMATCH: [401, 'The customer token was issued to another device.'],
+  SESSION_EXPIRED: [401, 'The session has expired. Sign in again.'],
+  AUTH_USER_NOT_FOUND: [404, 'The customer no longer exists.'],
+  // Profile
+  PHONE_NUMBER_INVALID: [400, 'The phone number is not valid.'],
+  // Products
+  PRODUCT_NOT_FOUND: [404, 'No such product.'],
+  PRODUCT_ID_REQUIRED: [400, 'productId is required.'],
+  INVALID_VARIATION_KEY: [400, 'The variation key is malformed.'],
+  INVALID_OPTION_VALUES: [400, "The variation key does not match the product's options."],
+  VARIANT_NOT_FOUND: [404, 'No such variant.'],
+  // Categories / search / content
+  CATEGORY_NOT_FOUND: [404, 'No such category.'],
+  INVALID_SEARCH_QUERY: [400, 'The search term is missing or not valid.'],
+  CONTENT_MODEL_NOT_FOUND: [404, 'No such content model.'],
+  CONTENT_ENTRY_NOT_FOUND: [404, 'No such content entry.'],
+  // Coupons
+  INVALID_COUPON: [400, 'The coupon is not valid for this cart.'],
+  COUPONS_DISABLED: [403, 'Coupons are not available in this shop.'],
+  COUPON_ZERO_TOTAL: [400, 'Coupons cannot apply to a zero total.'],
+  // Orders
+  ORDER_VALIDATION_FAILED: [422, 'The order is not valid.'],
+  INVALID_SHIPPING_ID: [422, 'The shipping option is not valid.'],
+  PAYMENTS_NOT_ENABLED: [403, 'Payments are not enabled for this shop.'],
+  ORDER_NOT_FOUND: [404, 'No such order.'],
+  // Downloads
+  DOWNLOAD_PRODUCT_NOT_FOUND: [404, "The product is not among the order's downloads."],
+  DOWNLOAD_FILE_NOT_FOUND: [404, 'No such file for this product.'],
+  DOWNLOAD_NOT_ACTIVE: [403, 'This download is disabled.'],
+  DOWNLOAD_LIMIT_REACHED: [403, 'The download limit has been reached.'],
+  DOWNLOAD_EXPIRED: [410, 'The download period has ended.'],
+  DOWNLOAD_FILE_MISSING: [404, 'The file is missing on the server.'],
+  // Reviews
+  REVIEW_PRODUCT_NOT_FOUND: [404, 'No such product to review.'],
+  REVIEW_ORDER_NOT_FOUND: [404, 'No such order.'],
+  REVIEW_ORDER_STATUS_INVALID: [403, 'This order cannot be reviewed yet.'],
+  REVIEW_ALREADY_EXISTS: [409, 'This product was already reviewed for this order.'],
+  REVIEWS_DISABLED: [403, 'This shop does not accept reviews.'],
+  // Newsletter
+  EMAIL_ALREADY_SUBSCRIBED: [409, 'This email is already subscribed.'],
+  NEWSLETTER_LIMIT_EXCEEDED: [403, 'The newsletter is not accepting subscriptions.'],
+  NEWSLETTER_RATE_LIMITED: [429, 'Too many subscription requests. Try again later.'],
+  SUBSCRIPTION_NOT_FOUND: [404, 'No such subscription.'],
+  SUBSCRIPTION_NOT_VALID: [400, 'The subscription link is not valid.'],
+  // Analytics
+  ANALYTICS_EVENT_INVALID: [422, 'The analytics event is not valid.'],
+} as const satisfies Record<string, readonly [ContentfulStatusCode, string]>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_CODES[code][0];

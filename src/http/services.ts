@@ -1,0 +1,69 @@
+import type { Redis } from '@upstash/redis/cloudflare';
+import { createMiddleware } from 'hono/factory';
+import type { DedupStore, RateLimiter } from '../adapters/kv';
+import { createMemoryDedup, createMemoryRateLimiter } from '../adapters/kv-memory';
+import {
+  createUpstashDedup,
+  createUpstashRateLimiter,
+  createUpstashRedis,
+} from '../adapters/kv-upstash';
+import { createResendMailer } from '../adapters/mail';
+import { createR2Storage } from '../adapters/storage';
+import type { AppEnv, Services } from '../app-env';
+import { createDatabase } from '../db/client';
+import { type Bindings, type Config, loadConfig } from '../env';
+
+type KvPorts = { rateLimiter: RateLimiter; dedup: DedupStore };
+
+// Clients that hold no per-request state live as long as the isolate.
+let kvPorts: { signature: string; ports: KvPorts } | undefined;
+
+function kvFor(config: Config): KvPorts {
+  const signature = `${config.KV_STORE}|${config.UPSTASH_REDIS_REST_URL ?? ''}`;
+  if (kvPorts?.signature === signature) return kvPorts.ports;
+  let ports: KvPorts;
+  if (config.KV_STORE === 'upstash') {
+    const redis: Redis = createUpstashRedis(
+      config.UPSTASH_REDIS_REST_URL ?? '',
+      config.UPSTASH_REDIS_REST_TOKEN ?? '',
+    );
+    ports = { rateLimiter: createUpstashRateLimiter(redis), dedup: createUpstashDedup(redis) };
+  } else {
+    ports = { rateLimiter: createMemoryRateLimiter(), dedup: createMemoryDedup() };
+  }
+  kvPorts = { signature, ports };
+  return ports;
+}
+
+/** Builds the services of one request from the worker's bindings. */
+export function buildServices(
+  env: Bindings,
+  ctx: { waitUntil(p: Promise<unknown>): void },
+): Services {
+  const config = loadConfig(env);
+  return {
+    config,
+    database: createDatabase({
+      url: config.DATABASE_URL,
+      httpEndpoint: config.NEON_HTTP_ENDPOINT,
+      wsProxy: config.NEON_WS_PROXY,
+    }),
+    ...kvFor(config),
+    mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
+    storage: createR2Storage(env.STORAGE),
+    defer: (work) =>
+      ctx.waitUntil(
+        work.catch((error: unknown) =>
+          console.error(
+            JSON.stringify({ level: 'error', msg: 'deferred work failed', error: String(error) }),
+          ),
+        ),
+      ),
+  };
+}
+
+/** Makes the request's services available as `c.get('services')`. */
+export const services = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('services', buildServices(c.env, c.executionCtx));
+  await next();
+});

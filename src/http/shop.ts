@@ -1,0 +1,59 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, ShopContext } from '../app-env';
+import { shopByApiKey, shopByHostname } from '../modules/shop/resolve';
+import { ApiError } from './errors';
+
+const servable = (shop: ShopContext) => {
+  if (shop.status !== 'active') throw new ApiError('SHOP_UNDER_DEVELOPMENT');
+  return shop;
+};
+
+/** The request's storefront hostname: the proxy's forwarded host, else the Origin, else Host. */
+export function requestHostname(headers: Headers): string | null {
+  const candidates = [
+    headers.get('x-forwarded-host')?.split(',')[0],
+    headers.get('origin'),
+    headers.get('host'),
+  ];
+  for (const raw of candidates) {
+    const value = raw?.trim();
+    if (!value || value === 'null') continue;
+    try {
+      const hostname = new URL(value.includes('://') ? value : `http://${value}`).hostname;
+      if (hostname) return hostname;
+    } catch {
+      // not a host; try the next header
+    }
+  }
+  return null;
+}
+
+const withShop = (resolveByHost: boolean) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const { database, config } = c.get('services');
+    const apiKey = c.req.header('x-api-key')?.trim();
+    let shop: ShopContext;
+    if (apiKey) {
+      const found = await shopByApiKey(database.db, apiKey);
+      if (!found) throw new ApiError('API_KEY_INVALID');
+      shop = found;
+    } else if (resolveByHost) {
+      const hostname = requestHostname(c.req.raw.headers);
+      if (!hostname) throw new ApiError('HOSTNAME_NOT_DETERMINED');
+      const resolution = await shopByHostname(database.db, hostname, config.SHOP_DOMAIN_SUFFIX);
+      if (resolution.kind === 'unknown-domain') throw new ApiError('DOMAIN_NOT_IDENTIFIED');
+      if (resolution.kind === 'unknown-shop') throw new ApiError('SHOP_ID_NOT_FOUND');
+      shop = resolution.shop;
+    } else {
+      throw new ApiError('API_KEY_MISSING');
+    }
+    c.set('shopRoundTrips', database.roundTrips.count);
+    c.set('shop', servable(shop));
+    await next();
+  });
+
+/** Resolves the shop from the `x-api-key` header (401 without a valid key). */
+export const requireShop = withShop(false);
+
+/** Resolves the shop from `x-api-key` or, without one, from the request's hostname. */
+export const requireShopByKeyOrHost = withShop(true);

@@ -1,0 +1,109 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Mailer } from '../../adapters/mail';
+import type { Db } from '../../db/client';
+import { emailOutbox } from '../../db/schema';
+
+export type EmailKind = 'otp' | 'order-confirmation' | 'newsletter-confirmation' | 'newsletter';
+
+export type QueuedEmail = {
+  shopId: string;
+  kind: EmailKind;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+};
+
+/** Attempts before a message is given up as `failed`. */
+export const MAX_ATTEMPTS = 8;
+
+/**
+ * The insert that queues an email. Returned unexecuted so it joins the batch of the
+ * change that causes it: the email exists exactly when the change does. Inside an
+ * interactive transaction use `tx.insert(emailOutbox).values(email)` the same way.
+ */
+export const queueEmail = (db: Db, email: QueuedEmail) =>
+  db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+
+type OutboxRow = typeof emailOutbox.$inferSelect;
+
+/** Minutes to wait before attempt `n + 1`: 1, 2, 4 … capped at a day. */
+const backoffMinutes = (attempts: number) => Math.min(2 ** attempts, 24 * 60);
+
+async function deliverRow(db: Db, mailer: Mailer, from: string, row: OutboxRow) {
+  try {
+    // The row id is the idempotency key: a retry after a lost answer sends nothing twice.
+    const { id } = await mailer.send({
+      from,
+      to: row.to,
+      subject: row.subject,
+      html: row.html,
+      text: row.text,
+      idempotencyKey: `outbox-${row.id}`,
+    });
+    await db
+      .update(emailOutbox)
+      .set({ status: 'sent', providerId: id, sentAt: new Date(), updatedAt: new Date() })
+      .where(eq(emailOutbox.id, row.id));
+  } catch (error) {
+    const attempts = [
+      ...row.attempts,
+      { at: new Date().toISOString(), error: String(error).slice(0, 500) },
+    ];
+    const failed = attempts.length >= MAX_ATTEMPTS;
+    await db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        status: failed ? 'failed' : 'pending',
+        nextAttemptAt: sql`now() + make_interval(mins => ${backoffMinutes(attempts.length)})`,
+        updatedAt: new Date(),
+      })
+      .where(eq(emailOutbox.id, row.id));
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'email delivery failed',
+        outboxId: row.id,
+        attempt: attempts.length,
+        error: String(error),
+      }),
+    );
+  }
+}
+
+/** Delivers the given queued emails now (called after the response that queued them). */
+export async function deliverEmails(db: Db, mailer: Mailer, from: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')));
+  await Promise.all(rows.map((row) => deliverRow(db, mailer, from, row)));
+}
+
+/**
+ * Retries pending emails whose next attempt is due: every shop's from the scheduled
+ * handler, or one shop's when `shopId` is given.
+ */
+export async function deliverDueEmails(
+  db: Db,
+  mailer: Mailer,
+  from: string,
+  options: { batchSize?: number; shopId?: string } = {},
+) {
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        lte(emailOutbox.nextAttemptAt, new Date()),
+        options.shopId ? eq(emailOutbox.shopId, options.shopId) : undefined,
+      ),
+    )
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(options.batchSize ?? 50);
+  await Promise.all(rows.map((row) => deliverRow(db, mailer, from, row)));
+  return rows.length;
+}

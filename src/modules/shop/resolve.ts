@@ -1,0 +1,82 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ShopContext } from '../../app-env';
+import type { Db } from '../../db/client';
+import { apiKeys, shopDomains, shops } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
+import { TtlCache } from '../../lib/ttl-cache';
+
+const shopColumns = {
+  id: shops.id,
+  name: shops.name,
+  status: shops.status,
+  currency: shops.currency,
+  currencyDigits: shops.currencyDigits,
+  refundWindowDays: shops.refundWindowDays,
+  couponsEnabled: shops.couponsEnabled,
+  newsletterCap: shops.newsletterCap,
+};
+
+/** How long a resolved key or hostname is trusted before it is looked up again. */
+export const SHOP_CACHE_TTL_MS = 60_000;
+/** Unknown keys are remembered briefly so a flood of bad keys does not reach Postgres. */
+const MISS_TTL_MS = 10_000;
+
+const byKeyHash = new TtlCache<ShopContext | null>(5_000);
+const byHostname = new TtlCache<HostResolution>(5_000);
+
+/** Forgets every cached resolution (after a merchant changes keys, domains or status). */
+export function clearShopCache() {
+  byKeyHash.clear();
+  byHostname.clear();
+}
+
+/** The shop owning a storefront key, or null. Keys are looked up by their SHA-256. */
+export async function shopByApiKey(db: Db, apiKey: string): Promise<ShopContext | null> {
+  const keyHash = await sha256Hex(apiKey);
+  const cached = byKeyHash.get(keyHash);
+  if (cached !== undefined) return cached;
+  const [row] = await db
+    .select(shopColumns)
+    .from(apiKeys)
+    .innerJoin(shops, eq(shops.id, apiKeys.shopId))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  byKeyHash.set(keyHash, row ?? null, row ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
+  return row ?? null;
+}
+
+export type HostResolution =
+  | { kind: 'found'; shop: ShopContext }
+  | { kind: 'unknown-domain' }
+  | { kind: 'unknown-shop' };
+
+/**
+ * Resolves a storefront hostname: `<handle>.<suffix>` names a shop by its handle,
+ * any other hostname must be one of a shop's domains.
+ */
+export async function shopByHostname(
+  db: Db,
+  hostname: string,
+  platformSuffix: string | undefined,
+): Promise<HostResolution> {
+  const host = hostname.toLowerCase();
+  const cached = byHostname.get(host);
+  if (cached) return cached;
+  const suffix = platformSuffix ? `.${platformSuffix.toLowerCase()}` : undefined;
+  let resolution: HostResolution;
+  if (suffix && host.endsWith(suffix) && host.length > suffix.length) {
+    const handle = host.slice(0, -suffix.length);
+    const [row] = await db.select(shopColumns).from(shops).where(eq(shops.handle, handle)).limit(1);
+    resolution = row ? { kind: 'found', shop: row } : { kind: 'unknown-shop' };
+  } else {
+    const [row] = await db
+      .select(shopColumns)
+      .from(shopDomains)
+      .innerJoin(shops, eq(shops.id, shopDomains.shopId))
+      .where(sql`lower(${shopDomains.hostname}) = ${host}`)
+      .limit(1);
+    resolution = row ? { kind: 'found', shop: row } : { kind: 'unknown-domain' };
+  }
+  byHostname.set(host, resolution, resolution.kind === 'found' ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
+  return resolution;
+}
