@@ -1,0 +1,82 @@
+/**
+ * `npm run shop -- <command>`: provisions shops and storefront keys in DATABASE_URL's database.
+ *   create --name "My Shop" --handle my-shop [--domain shop.example.com] [--currency EUR] [--digits 2] [--status active]
+ *   key    --handle my-shop [--name theme]     issue another key
+ *   revoke --handle my-shop --prefix sf_live_Ab  revoke keys by prefix
+ *   status --handle my-shop --status active     open or close a shop
+ */
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as s from '../../src/db/schema';
+import { createShop, issueApiKey, revokeApiKeys, setShopStatus } from './shops';
+
+type ShopStatus = (typeof s.shopStatus.enumValues)[number];
+
+const statusOf = (value: string | undefined): ShopStatus | undefined => {
+  if (value === undefined) return undefined;
+  const status = s.shopStatus.enumValues.find((v) => v === value);
+  if (!status) throw new Error(`--status must be one of ${s.shopStatus.enumValues.join(', ')}`);
+  return status;
+};
+
+const required = (value: string | undefined, flag: string) => {
+  if (!value) throw new Error(`${flag} is required`);
+  return value;
+};
+
+export async function run(argv: string[], url: string): Promise<string> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      name: { type: 'string' },
+      handle: { type: 'string' },
+      domain: { type: 'string' },
+      currency: { type: 'string' },
+      digits: { type: 'string' },
+      status: { type: 'string' },
+      prefix: { type: 'string' },
+    },
+  });
+  const handle = required(values.handle, '--handle');
+  switch (command) {
+    case 'create': {
+      const { shop, apiKey } = await createShop(url, {
+        name: required(values.name, '--name'),
+        handle,
+        domain: values.domain,
+        currency: values.currency,
+        currencyDigits: values.digits === undefined ? undefined : Number(values.digits),
+        status: statusOf(values.status),
+      });
+      return `Created ${shop.name} (${shop.id}), status ${shop.status}.\nStorefront key (shown once): ${apiKey}`;
+    }
+    case 'key': {
+      const { apiKey } = await issueApiKey(url, handle, values.name);
+      return `Storefront key (shown once): ${apiKey}`;
+    }
+    case 'revoke':
+      return `Revoked ${await revokeApiKeys(url, handle, required(values.prefix, '--prefix'))} key(s).`;
+    case 'status': {
+      const status = statusOf(required(values.status, '--status'));
+      if (status) await setShopStatus(url, handle, status);
+      return `Shop ${handle} is now ${status}.`;
+    }
+    default:
+      throw new Error('commands: create, key, revoke, status');
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    console.error('DATABASE_URL is required.');
+    process.exit(1);
+  }
+  try {
+    console.log(await run(process.argv.slice(2), url));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,136 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Redis from 'ioredis';
+import {
+  BodyTooLargeError,
+  header,
+  parseJson,
+  readBody,
+  sendJson,
+  startHttpServer,
+} from './http-server';
+import { LOOPBACK } from './net';
+import {
+  encodeReply,
+  isBlockingCommand,
+  parseCommand,
+  parseCommandList,
+  type RedisReply,
+  ScriptShaMap,
+  UpstashProtocolError,
+} from './upstash-protocol';
+
+export interface UpstashRestOptions {
+  port?: number;
+  redisUrl: string;
+  token: string;
+}
+
+export interface UpstashRestServer {
+  /** Use as UPSTASH_REDIS_REST_URL. */
+  url: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+type Outcome = { result: unknown } | { error: string };
+
+/** Serves the Upstash Redis REST protocol in front of a real redis-server. */
+export async function startUpstashRest(opts: UpstashRestOptions): Promise<UpstashRestServer> {
+  const redis = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  // ioredis reconnects by itself; a lost connection surfaces as failed commands instead.
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(`cannot reach Redis at ${opts.redisUrl}: ${String(error)}`);
+  }
+
+  const scripts = new ScriptShaMap();
+  const run = async (command: string[]): Promise<RedisReply> => {
+    const { args, mapReply } = scripts.translate(command);
+    const [name = '', ...rest] = args;
+    const connection = isBlockingCommand(args) ? redis.duplicate() : redis;
+    try {
+      // ioredis reshapes some replies (HGETALL into an object) by lower-case command name;
+      // the upper-case name keeps Redis' own reply.
+      return mapReply((await connection.callBuffer(name.toUpperCase(), ...rest)) as RedisReply);
+    } finally {
+      if (connection !== redis) connection.disconnect();
+    }
+  };
+
+  const runTransaction = async (commands: string[][], base64: boolean): Promise<Outcome[]> => {
+    const transaction = redis.multi();
+    const translated = commands.map((command) => scripts.translate(command));
+    for (const { args } of translated) {
+      const [name = '', ...rest] = args;
+      transaction.callBuffer(name.toUpperCase(), ...rest);
+    }
+    const replies = (await transaction.exec()) ?? [];
+    return translated.map(({ mapReply }, i) => {
+      const [error, reply] = replies[i] ?? [new Error('ERR no reply'), null];
+      return error
+        ? { error: error.message }
+        : { result: encodeReply(mapReply(reply as RedisReply), base64) };
+    });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const { pathname, searchParams } = new URL(req.url ?? '/', 'http://local');
+    const bearer = header(req, 'authorization');
+    if (bearer !== `Bearer ${opts.token}` && searchParams.get('_token') !== opts.token) {
+      return sendJson(res, 401, { error: 'Unauthorized' });
+    }
+    if (req.method !== 'POST' && req.method !== 'PUT') {
+      return sendJson(res, 405, { error: 'ERR only POST requests are supported' });
+    }
+    const base64 = header(req, 'upstash-encoding')?.toLowerCase() === 'base64';
+    const encode = async (command: string[]): Promise<Outcome> =>
+      run(command).then(
+        (reply) => ({ result: encodeReply(reply, base64) }),
+        (error: unknown) => ({ error: errorMessage(error) }),
+      );
+
+    try {
+      const body = parseJson(await readBody(req, MAX_BODY_BYTES));
+      switch (pathname.replace(/\/+$/, '') || '/') {
+        case '/': {
+          const outcome = await encode(parseCommand(body));
+          return sendJson(res, 'error' in outcome ? 400 : 200, outcome);
+        }
+        case '/pipeline':
+          return sendJson(res, 200, await Promise.all(parseCommandList(body).map(encode)));
+        case '/multi-exec':
+          return sendJson(res, 200, await runTransaction(parseCommandList(body), base64));
+        default:
+          return sendJson(res, 404, { error: `ERR unknown endpoint ${pathname}` });
+      }
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return sendJson(res, 413, { error: error.message });
+      const status = error instanceof UpstashProtocolError || isReplyError(error) ? 400 : 500;
+      return sendJson(res, status, { error: errorMessage(error) });
+    }
+  };
+
+  const http = await startHttpServer(handle, opts.port);
+  return {
+    url: `http://${LOOPBACK}:${http.port}`,
+    token: opts.token,
+    close: async () => {
+      await http.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** Errors Redis itself answered with, as opposed to connection trouble. */
+function isReplyError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ReplyError';
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
