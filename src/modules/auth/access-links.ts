@@ -1,0 +1,27 @@
+import type { accessLinks } from '../../db/schema';
+import { randomToken, sha256Hex } from '../../lib/crypto';
+
+/** How long a sign-in link from an order email works. */
+export const ACCESS_LINK_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A new magic sign-in link for an order email: `linkId` (256 random bits, base64url) goes
+ * into the email, `row` (only its SHA-256) is inserted in the order's own transaction.
+ */
+export async function newAccessLink(
+  input: { shopId: string; orderId: string; email: string },
+  now = new Date(),
+): Promise<{ linkId: string; row: typeof accessLinks.$inferInsert }> {
+  const linkId = randomToken(32);
+  return {
+    linkId,
+    row: {
+      shopId: input.shopId,
+      orderId: input.orderId,
+      email: input.email.trim().toLowerCase(),
+      tokenHash: await sha256Hex(linkId),
+      expiresAt: new Date(now.getTime() + ACCESS_LINK_DAYS * DAY_MS),
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Services, ShopContext } from '../../app-env';
+import { accessLinks, orders } from '../../db/schema';
+import { ApiError } from '../../http/errors';
+import { sha256Hex } from '../../lib/crypto';
+import { isUuid } from '../../lib/uuid';
+import { selectAccessLink } from './queries';
+import { startSession } from './sign-in';
+
+/**
+ * POST /auth/access: signs in with the link of an order email. The link works until it
+ * expires (opening the order email twice is normal); each use is recorded. The order's
+ * customer gets the session; a guest order gets the account of its email, created from
+ * the order's name and phone when there is none, and the order is linked to it.
+ */
+export async function signInWithLink(
+  services: Services,
+  shop: ShopContext,
+  input: { id: string; email: string; order: string; deviceHash: string },
+): Promise<string> {
+  if (!input.id || !isUuid(input.order)) throw new ApiError('INVALID_ACCESS_LINK');
+  const { db } = services.database;
+  const link = await selectAccessLink(db, shop.id, await sha256Hex(input.id));
+  if (!link || link.email !== input.email || link.orderId !== input.order) {
+    throw new ApiError('INVALID_ACCESS_LINK');
+  }
+  if (link.expired) throw new ApiError('ACCESS_LINK_EXPIRED');
+  if (link.orderStatus === 'cancelled') throw new ApiError('ORDER_CANCELLED');
+  if (link.orderStatus === 'refunded' || link.refundState !== 'none') {
+    throw new ApiError('ORDER_HAS_REFUND');
+  }
+  return startSession(db, services.config, {
+    shopId: shop.id,
+    email: link.email,
+    customer: link.customerId && link.status ? { id: link.customerId, status: link.status } : null,
+    profile: { name: link.orderName, phone: link.orderPhone },
+    method: 'access-link',
+    deviceHash: input.deviceHash,
+    extra: (customerId) => [
+      db.update(accessLinks).set({ lastUsedAt: new Date() }).where(eq(accessLinks.id, link.linkId)),
+      db
+        .update(orders)
+        .set({ customerId, updatedAt: new Date() })
+        .where(
+          and(eq(orders.id, link.orderId), eq(orders.shopId, shop.id), isNull(orders.customerId)),
+        ),
+    ],
+  });
+}

@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi';
+
+const text = (max: number) => z.string().trim().max(max);
+
+export const RequestCodeBodySchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254).pipe(z.email()).openapi({
+      example: 'ada@example.com',
+    }),
+  })
+  .openapi('RequestCodeBody');
+
+export const RequestCodeResponseSchema = z
+  .object({
+    status: z.literal('verify'),
+    message: z.string(),
+    data: z.object({ id: z.string().openapi({ description: 'The verification id' }) }),
+  })
+  .openapi('RequestCodeResponse');
+
+export const VerifyBodySchema = z
+  .object({
+    email: z.string().trim().toLowerCase().max(254),
+    id: z.string().max(100).openapi({ description: 'The verification id from POST /auth' }),
+    code: z.string().trim().max(20).openapi({ example: '042917' }),
+    event: z
+      .enum(['login'])
+      .default('login')
+      .openapi({ description: 'What the code is for; `login` is the only use' }),
+  })
+  .openapi('VerifyBody');
+
+export const AccessBodySchema = z
+  .object({
+    id: z.string().max(200).openapi({ description: 'The link id from the email' }),
+    email: z.string().trim().toLowerCase().max(254),
+    order: z.string().max(100).openapi({ description: 'The order id from the email' }),
+  })
+  .openapi('AccessBody');
+
+export const TokenResponseSchema = z
+  .object({
+    status: z.literal('success'),
+    token: z.string(),
+    data: z.object({ token: z.string() }),
+  })
+  .openapi('TokenResponse');
+
+export const CustomerSchema = z
+  .object({
+    user: z.object({
+      _id: z.string(),
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      date: z.string().openapi({ description: 'ISO 8601 creation time' }),
+      lastLogin: z.string().openapi({ description: 'ISO 8601 time of the last sign-in' }),
+    }),
+    shipping: z
+      .object({
+        _id: z.string(),
+        town: z.string(),
+        city: z.string(),
+        apartment: z.string(),
+        room: z.string(),
+        postalCode: z.string(),
+      })
+      .nullable(),
+  })
+  .openapi('Customer');
+
+export const UpdateProfileBodySchema = z
+  .object({
+    name: text(200).min(1),
+    phone: z.string().max(40),
+    town: text(200).min(1),
+    city: text(200).optional(),
+    apartment: text(200).optional(),
+    room: text(200).optional(),
+    postalCode: text(20).optional(),
+  })
+  .openapi('UpdateProfileBody');
+
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+export type Customer = z.infer<typeof CustomerSchema>;

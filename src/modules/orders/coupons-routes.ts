@@ -1,0 +1,41 @@
+import { createRoute } from '@hono/zod-openapi';
+import { readOptionalCustomer } from '../../http/customer';
+import {
+  apiKeySecurity,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  SHOP_ERRORS,
+} from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { success } from '../../http/schemas';
+import { requireShop } from '../../http/shop';
+import { CouponResultSchema, ValidateCouponBodySchema } from './coupons-schemas';
+import { validateCoupon } from './coupons-service';
+
+const validate = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Coupons'],
+  operationId: 'validateCoupon',
+  summary: 'Checks a coupon against a cart priced by the server and returns its discount',
+  security: apiKeySecurity,
+  request: { body: jsonBody(ValidateCouponBodySchema) },
+  responses: {
+    200: jsonContent(success(CouponResultSchema), 'The coupon applies'),
+    ...errorResponses(...SHOP_ERRORS, 'INVALID_COUPON', 'COUPONS_DISABLED', 'COUPON_ZERO_TOTAL'),
+  },
+});
+
+export const couponRoutes = createRouter();
+couponRoutes.use('*', requireShop);
+
+couponRoutes.openapi(validate, async (c) => {
+  const data = await validateCoupon(
+    c.get('services').database.db,
+    c.get('shop'),
+    c.req.valid('json'),
+    await readOptionalCustomer(c),
+  );
+  return c.json({ status: 'success' as const, data }, 200);
+});

@@ -1,0 +1,150 @@
+import {
+  type CheckoutLine,
+  type PaymentEvent,
+  PaymentProviderError,
+  type Payments,
+} from '../../adapters/payments';
+import { createStripePayments } from '../../adapters/payments-stripe';
+import type { Services, ShopContext } from '../../app-env';
+import type { paymentProviderKind } from '../../db/schema';
+import type { Config } from '../../env';
+import { ApiError, fail } from '../../http/errors';
+import { toAmount } from '../../lib/money';
+import { isUuid } from '../../lib/uuid';
+import type { OrderOutcome, ProviderRow } from './checkout-queries';
+import { recordPaymentEvent, saveCheckoutSession, selectWebhookProvider } from './payments-queries';
+
+type ProviderKind = (typeof paymentProviderKind.enumValues)[number];
+
+/** The adapter of a shop's provider (the schema admits only providers implemented here). */
+export function paymentsFor(provider: ProviderKind, config: Config): Payments {
+  switch (provider) {
+    case 'stripe':
+      return createStripePayments({ apiBase: config.STRIPE_API_BASE });
+  }
+}
+
+/**
+ * What the customer is asked to pay, summing exactly to the order total: the products,
+ * shipping and tax as lines, or (since a hosted checkout cannot take a negative line)
+ * one line for the whole order when a coupon took something off.
+ */
+export function checkoutLines(order: OrderOutcome): CheckoutLine[] {
+  if (order.couponTotalMinor > 0) {
+    return [
+      { name: `Order ${order.orderNumber}`, unitAmountMinor: order.cartTotalMinor, quantity: 1 },
+    ];
+  }
+  const lines = order.lines.map((l) => ({
+    name: l.title,
+    unitAmountMinor: l.unitPriceMinor,
+    quantity: l.quantity,
+  }));
+  if (order.shippingTotalMinor > 0) {
+    lines.push({
+      name: `Shipping: ${order.shippingName ?? 'delivery'}`,
+      unitAmountMinor: order.shippingTotalMinor,
+      quantity: 1,
+    });
+  }
+  if (order.taxTotalMinor > 0) {
+    lines.push({ name: 'Tax', unitAmountMinor: order.taxTotalMinor, quantity: 1 });
+  }
+  return lines;
+}
+
+/** The order confirmation of a placed order (the answer without payments). */
+export function confirmationOf(order: OrderOutcome, shop: ShopContext) {
+  const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    products: order.lines.map((l) => ({
+      _id: l.productId ?? '',
+      title: l.title,
+      quantity: l.quantity,
+    })),
+    shippingTotal: amount(order.shippingTotalMinor),
+    productsTotal: amount(order.productsTotalMinor),
+    couponTotal: amount(order.couponTotalMinor),
+    cartTotal: amount(order.cartTotalMinor),
+    taxTotal: amount(order.taxTotalMinor),
+  };
+}
+
+/**
+ * The answer to a placed order: the confirmation when nothing is to be paid online, else
+ * a link to the provider's checkout. The session is created after the order committed
+ * (an outage never loses the order) under the order's own idempotency key, so retries
+ * reuse it; if the provider fails the order stays unpaid and the answer is 503.
+ */
+export async function answerFor(
+  services: Services,
+  shop: ShopContext,
+  order: OrderOutcome,
+  provider: ProviderRow | null,
+  origin: string,
+) {
+  if (order.paymentStatus === 'fully-paid' || !order.paymentProvider || !provider) {
+    return confirmationOf(order, shop);
+  }
+  if (order.paymentUrl) return { action: 'CHECKOUT-LINK' as const, link: order.paymentUrl };
+  const query = (extra: string) => `order=${encodeURIComponent(order.id)}${extra}`;
+  try {
+    const session = await paymentsFor(provider.provider, services.config).createCheckoutSession({
+      secretKey: provider.secretKey,
+      currency: shop.currency.toLowerCase(),
+      lines: checkoutLines(order),
+      successUrl: `${origin}/checkout/success?${query('&session_id={CHECKOUT_SESSION_ID}')}`,
+      cancelUrl: `${origin}/checkout?${query('')}`,
+      customerEmail: order.email,
+      orderId: order.id,
+      shopId: shop.id,
+      idempotencyKey: `checkout-${order.id}`,
+    });
+    await saveCheckoutSession(services.database.db, shop.id, order.id, provider.provider, session);
+    return { action: 'CHECKOUT-LINK' as const, link: session.url };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'checkout session failed',
+        orderId: order.id,
+        error: error.message,
+      }),
+    );
+    throw new ApiError('SERVICE_UNAVAILABLE', {
+      message:
+        'The payment provider could not be reached. The order was kept; retry with the same Idempotency-Key to pay for it.',
+    });
+  }
+}
+
+/**
+ * A provider webhook for `shopId`: the signature is checked with the shop's webhook secret,
+ * every event is recorded once (replays are no-ops), and a paid checkout marks its order
+ * fully paid when the amount covers the order total.
+ */
+export async function receiveWebhook(
+  services: Services,
+  shopId: string,
+  rawBody: string,
+  headers: Headers,
+) {
+  const db = services.database.db;
+  const provider = isUuid(shopId) ? await selectWebhookProvider(db, shopId) : null;
+  if (!provider) throw fail('WEBHOOK_SIGNATURE_INVALID');
+  const payments = paymentsFor(provider.provider, services.config);
+  const event: PaymentEvent | null = await payments.readWebhook(
+    rawBody,
+    headers,
+    provider.webhookSecret,
+  );
+  if (!event) throw fail('WEBHOOK_SIGNATURE_INVALID');
+  const paid = event.paidCheckout;
+  const orderId =
+    paid?.orderId && isUuid(paid.orderId) && paid.shopId === shopId ? paid.orderId : null;
+  await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
+  return { received: true as const };
+}

@@ -1,0 +1,3 @@
+export { couponRoutes } from './coupons-routes';
+export { orderRoutes } from './orders-routes';
+export { paymentRoutes } from './payments-routes';
