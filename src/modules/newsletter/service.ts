@@ -1,0 +1,152 @@
+import type { RateDecision, RateRule } from '../../adapters/kv';
+import type { Services, ShopContext } from '../../app-env';
+import { fail, rateLimited } from '../../http/errors';
+import { hmacHex, timingSafeEqual } from '../../lib/crypto';
+import { isUuid } from '../../lib/uuid';
+import { queueEmail } from '../mail/outbox';
+import { deliverAfterResponse } from '../mail/send';
+import { storefrontOrigin } from '../seo/storefront-origin';
+import { confirmationEmail, newsletterLinks } from './email';
+import {
+  insertSubscription,
+  markLinkSent,
+  selectSubscribeState,
+  unsubscribe as unsubscribeRow,
+  verifySubscription,
+} from './queries';
+import type { SubscribeMessage } from './schemas';
+
+/** The contract's limit: 5 subscription requests per IP per shop per hour. */
+export const SUBSCRIBE_RATE: RateRule = { name: 'newsletter', limit: 5, windowSeconds: 3600 };
+
+/**
+ * The link's `integrity`: a MAC of the subscription and address, so only the holder
+ * of the emailed link can confirm, and nothing guessable is stored.
+ */
+export const newsletterIntegrity = (secret: string, subscriptionId: string, email: string) =>
+  hmacHex(secret, 'newsletter', `${subscriptionId}:${email}`);
+
+/**
+ * Counts a subscription request from `ip` against the shop's hourly limit.
+ * An unreachable limiter lets the request through (logged): the double opt-in and
+ * the shop's cap still bound what a flood could do.
+ */
+export async function enforceSubscribeRate(services: Services, shopId: string, ip: string) {
+  let decision: RateDecision;
+  try {
+    decision = await services.rateLimiter.hit(SUBSCRIBE_RATE, `${shopId}:${ip}`);
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        msg: 'newsletter rate limiter unavailable',
+        error: String(error),
+      }),
+    );
+    return;
+  }
+  if (!decision.allowed) throw rateLimited('NEWSLETTER_RATE_LIMITED', decision.retryAfterSeconds);
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ('code' in e && e.code === '23505') return true;
+  }
+  return false;
+};
+
+/**
+ * Subscribes `email` (already normalised) with double opt-in. A filled honeypot gets
+ * the answer a new address gets, and nothing is stored or sent.
+ */
+export async function subscribe(
+  services: Services,
+  shop: ShopContext,
+  email: string,
+  honeypot: string,
+  fallbackHost: string,
+): Promise<SubscribeMessage> {
+  if (honeypot !== '') return 'Subscribed';
+  return subscribeOnce(services, shop, email, fallbackHost, true);
+}
+
+async function subscribeOnce(
+  services: Services,
+  shop: ShopContext,
+  email: string,
+  fallbackHost: string,
+  retryOnRace: boolean,
+): Promise<SubscribeMessage> {
+  const { database, config } = services;
+  const { db } = database;
+  const state = await selectSubscribeState(db, shop.id, email, shop.newsletterCap);
+  const { existing } = state;
+  if (existing?.status === 'verified') throw fail('EMAIL_ALREADY_SUBSCRIBED');
+  // A pending address already counts against the cap; a new or returning one would add to it.
+  const cap = shop.newsletterCap;
+  if (existing?.status !== 'pending' && cap !== null && (state.active ?? 0) >= cap) {
+    throw fail('NEWSLETTER_LIMIT_EXCEEDED');
+  }
+
+  const id = existing?.id ?? crypto.randomUUID();
+  const origin = storefrontOrigin(state.storefront, config.SHOP_DOMAIN_SUFFIX, fallbackHost);
+  const integrity = await newsletterIntegrity(config.APP_HMAC_SECRET, id, email);
+  const mail = confirmationEmail(shop.name, newsletterLinks(origin, id, email, integrity));
+  const write = existing
+    ? markLinkSent(db, shop.id, id, existing.status)
+    : insertSubscription(db, shop.id, id, email);
+  try {
+    const [, queued] = await db.batch([
+      write,
+      queueEmail(db, { shopId: shop.id, kind: 'newsletter-confirmation', to: email, ...mail }),
+    ]);
+    deliverAfterResponse(services, queued);
+  } catch (error) {
+    // Two first subscriptions of one address raced and this one lost: nothing was written,
+    // so answer as if it had arrived second (the winner's row is now pending).
+    if (!existing && retryOnRace && isUniqueViolation(error)) {
+      return subscribeOnce(services, shop, email, fallbackHost, false);
+    }
+    throw error;
+  }
+  if (!existing) return 'Subscribed';
+  return existing.status === 'pending'
+    ? 'Email not verified, new link sent'
+    : 'Subscription renewed';
+}
+
+/** Confirms a subscription from its emailed link; verifying twice is not an error. */
+export async function verify(
+  services: Services,
+  shopId: string,
+  id: string,
+  email: string,
+  integrityId: string,
+): Promise<'Verified'> {
+  if (!isUuid(id)) throw fail('SUBSCRIPTION_NOT_FOUND');
+  const expected = await newsletterIntegrity(services.config.APP_HMAC_SECRET, id, email);
+  const linkValid = timingSafeEqual(expected, integrityId);
+  const row = await verifySubscription(services.database.db, shopId, id, email, linkValid);
+  if (!row) throw fail('SUBSCRIPTION_NOT_FOUND');
+  // An unsubscribed address must subscribe again (a new opt-in), not replay an old link.
+  if (!linkValid || !timingSafeEqual(row.email, email) || row.status === 'unsubscribed') {
+    throw fail('SUBSCRIPTION_NOT_VALID');
+  }
+  return 'Verified';
+}
+
+/**
+ * Ends a subscription from its unsubscribe link. An address that does not match
+ * answers SUBSCRIPTION_NOT_FOUND, so the link cannot probe who is subscribed.
+ */
+export async function unsubscribe(
+  services: Services,
+  shopId: string,
+  id: string,
+  email: string,
+): Promise<'Unsubscribed'> {
+  if (!isUuid(id)) throw fail('SUBSCRIPTION_NOT_FOUND');
+  const found = await unsubscribeRow(services.database.db, shopId, id, email);
+  if (!found) throw fail('SUBSCRIPTION_NOT_FOUND');
+  return 'Unsubscribed';
+}
