@@ -1,0 +1,99 @@
+import { exports } from 'cloudflare:workers';
+
+/** The worker under test, through its real fetch handler. */
+const worker = (exports as unknown as { default: Fetcher }).default;
+
+export const API_BASE = '/access/api/v1';
+
+export type ApiResponse = {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field
+  body: any;
+  /** Statements the endpoint sent to Postgres, shop resolution left out (Server-Timing `db`). */
+  roundTrips: number;
+};
+
+export type CallOptions = {
+  method?: string;
+  body?: unknown;
+  apiKey?: string;
+  token?: string;
+  headers?: Record<string, string>;
+};
+
+const readRoundTrips = (headers: Headers) => {
+  const match = /(?:^|,\s*)db;desc="(\d+)"/.exec(headers.get('server-timing') ?? '');
+  return match ? Number(match[1]) : Number.NaN;
+};
+
+/** Sends a request to the worker over HTTP (its real fetch handler) and reads the answer. */
+export async function call(path: string, options: CallOptions = {}): Promise<ApiResponse> {
+  const headers = new Headers(options.headers);
+  if (options.apiKey) headers.set('x-api-key', options.apiKey);
+  if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  const url = path.startsWith('http')
+    ? path
+    : `http://storefront.test${path.startsWith('/storage') || path.startsWith('/docs') ? '' : API_BASE}${path}`;
+  const response = await worker.fetch(
+    new Request(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }),
+  );
+  const text = await response.text();
+  let parsed: unknown = text;
+  if (response.headers.get('content-type')?.includes('json'))
+    parsed = text ? JSON.parse(text) : null;
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: parsed,
+    roundTrips: readRoundTrips(response.headers),
+  };
+}
+
+/**
+ * A client bound to one shop's key (and optionally a customer token and default headers,
+ * e.g. the device id the token was issued to; a call's own headers win).
+ */
+export function client(apiKey: string, token?: string, headers?: Record<string, string>) {
+  const bound =
+    (method: string) =>
+    (path: string, body?: unknown, extra: Omit<CallOptions, 'method' | 'body'> = {}) =>
+      call(path, {
+        apiKey,
+        ...(token ? { token } : {}),
+        ...extra,
+        ...(headers ? { headers: { ...headers, ...extra.headers } } : {}),
+        method,
+        ...(body === undefined ? {} : { body }),
+      });
+  return {
+    get: (path: string, extra: Omit<CallOptions, 'method' | 'body'> = {}) =>
+      bound('GET')(path, undefined, extra),
+    post: bound('POST'),
+    put: bound('PUT'),
+    patch: bound('PATCH'),
+    delete: bound('DELETE'),
+    withToken: (t: string) => client(apiKey, t, headers),
+  };
+}
+
+/** Asserts the one error envelope and returns it. */
+export function expectError(res: ApiResponse, status: number, code: string) {
+  const envelope = res.body as { status: string; code: string; message: string; requestId: string };
+  if (res.status !== status || envelope?.code !== code || envelope?.status !== 'error') {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  if (typeof envelope.message !== 'string' || !envelope.message)
+    throw new Error('error without message');
+  if (!envelope.requestId || envelope.requestId !== res.headers.get('x-request-id')) {
+    throw new Error(
+      `error requestId ${envelope.requestId} does not match header ${res.headers.get('x-request-id')}`,
+    );
+  }
+  return envelope;
+}

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/db/schema';
+import { client, expectError } from '../helpers/api';
+import { createProduct } from '../helpers/catalog-factory';
+import { signInCustomer } from '../helpers/customer';
+import { testDb } from '../helpers/db';
+import {
+  createDigitalFile,
+  markPaid,
+  orderBody,
+  ordersOf,
+  postOrder,
+} from '../helpers/order-factory';
+import { createTestShop, type TestShop } from '../helpers/shop-factory';
+
+const noShipping = { shipping: { active: false } };
+
+describe('orders are private to their customer and shop', () => {
+  let shop: TestShop;
+  let owner: Awaited<ReturnType<typeof signInCustomer>>;
+  let stranger: Awaited<ReturnType<typeof signInCustomer>>;
+  let orderId: string;
+  let productId: string;
+  let fileId: string;
+
+  beforeAll(async () => {
+    shop = await createTestShop({ settings: noShipping });
+    owner = await signInCustomer(shop);
+    stranger = await signInCustomer(shop);
+    const ebook = await createProduct(shop, {
+      priceMinor: 900,
+      isDigital: true,
+      trackStock: false,
+    });
+    const file = await createDigitalFile(shop, ebook.id);
+    productId = ebook.id;
+    fileId = file.id;
+    const res = await owner.api.post(
+      '/orders',
+      orderBody([{ productId, quantity: 1 }], {
+        cartUserId: owner.customer.id,
+        email: owner.customer.email,
+      }),
+    );
+    expect(res.status).toBe(200);
+    orderId = res.body.data._id;
+    await markPaid(orderId);
+  });
+
+  it("reads another customer's order as not found", async () => {
+    expect((await owner.api.get(`/orders/${orderId}`)).status).toBe(200);
+    expectError(await stranger.api.get(`/orders/${orderId}`), 404, 'ORDER_NOT_FOUND');
+    const list = await stranger.api.get('/orders');
+    expect(list.body.total).toBe(0);
+    expect(list.body.data).toEqual([]);
+  });
+
+  it("refuses another customer's download as not found, counting nothing", async () => {
+    const res = await stranger.api.post(`/orders/download-files/${orderId}`, { fileId, productId });
+    expectError(res, 404, 'ORDER_NOT_FOUND');
+    const [grant] = await testDb()
+      .select()
+      .from(s.downloadGrants)
+      .where(eq(s.downloadGrants.orderId, orderId));
+    expect(grant?.downloadCount).toBe(0);
+  });
+
+  it("does not show a shop's orders to a customer of another shop", async () => {
+    const other = await createTestShop();
+    const visitor = await signInCustomer(other, { email: owner.customer.email });
+    expectError(await visitor.api.get(`/orders/${orderId}`), 404, 'ORDER_NOT_FOUND');
+    const download = await visitor.api.post(`/orders/download-files/${orderId}`, {
+      fileId,
+      productId,
+    });
+    expectError(download, 404, 'ORDER_NOT_FOUND');
+  });
+
+  it('answers ORDER_NOT_FOUND for ids that are not uuids', async () => {
+    expectError(await owner.api.get('/orders/1001'), 404, 'ORDER_NOT_FOUND');
+    expectError(await owner.api.get("/orders/x' or 1=1 --"), 404, 'ORDER_NOT_FOUND');
+    const res = await owner.api.post('/orders/download-files/abc', { fileId, productId });
+    expectError(res, 404, 'ORDER_NOT_FOUND');
+  });
+
+  it('needs a valid customer token for every read', async () => {
+    const anonymous = client(shop.apiKey);
+    expectError(await anonymous.get('/orders'), 401, 'AUTH_TOKEN_MISSING');
+    expectError(await anonymous.get(`/orders/${orderId}`), 401, 'AUTH_TOKEN_MISSING');
+    const noDevice = client(shop.apiKey, owner.token);
+    const res = await noDevice.post(`/orders/download-files/${orderId}`, { fileId, productId });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('placing orders under concurrency and retries', () => {
+  it('sells exactly the stock to 50 simultaneous orders, never below zero', async () => {
+    const shop = await createTestShop({ settings: noShipping });
+    const product = await createProduct(shop, { priceMinor: 1000, stock: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        postOrder(shop, orderBody([{ productId: product.id, quantity: 1 }])),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((st) => st === 200)).toHaveLength(5);
+    for (const res of results.filter((r) => r.status !== 200)) {
+      expectError(res, 422, 'ORDER_VALIDATION_FAILED');
+    }
+    const [row] = await testDb().select().from(s.products).where(eq(s.products.id, product.id));
+    expect(row?.stock).toBe(0);
+    expect(await ordersOf(shop)).toHaveLength(5);
+    const numbers = results.filter((r) => r.status === 200).map((r) => r.body.data.orderNumber);
+    expect(new Set(numbers).size).toBe(5);
+  });
+
+  it('charges server prices whatever the client claims', async () => {
+    const shop = await createTestShop({ settings: noShipping });
+    const product = await createProduct(shop, { priceMinor: 4999 });
+    const res = await postOrder(shop, {
+      ...orderBody([{ productId: product.id, quantity: 2, price: 0, actualPrice: 0 } as never]),
+      productsTotal: 0,
+      cartTotal: 0,
+      taxTotal: 0,
+      couponTotal: 99,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ productsTotal: 99.98, couponTotal: 0, cartTotal: 99.98 });
+    const [row] = await ordersOf(shop);
+    expect(row?.cartTotalMinor).toBe(9998);
+  });
+
+  it('replays an Idempotency-Key: the first answer again, nothing created', async () => {
+    const shop = await createTestShop({ settings: noShipping });
+    const product = await createProduct(shop, { priceMinor: 1500, stock: 10 });
+    const body = orderBody([{ productId: product.id, quantity: 2 }]);
+    const headers = { 'Idempotency-Key': 'checkout-7f3a' };
+    const first = await postOrder(shop, body, { headers });
+    const again = await postOrder(shop, body, { headers });
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await ordersOf(shop)).toHaveLength(1);
+    const [row] = await testDb().select().from(s.products).where(eq(s.products.id, product.id));
+    expect(row?.stock).toBe(8);
+    const mails = await testDb()
+      .select()
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.shopId, shop.id));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('creates one order for concurrent requests with the same key', async () => {
+    const shop = await createTestShop({ settings: noShipping });
+    const product = await createProduct(shop, { priceMinor: 1500, stock: 10 });
+    const body = orderBody([{ productId: product.id, quantity: 1 }]);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        postOrder(shop, body, { headers: { 'Idempotency-Key': 'same-key-for-all' } }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(new Set(results.map((r) => r.body.data._id)).size).toBe(1);
+    expect(await ordersOf(shop)).toHaveLength(1);
+    const [row] = await testDb().select().from(s.products).where(eq(s.products.id, product.id));
+    expect(row?.stock).toBe(9);
+  });
+});
