@@ -1,0 +1,33 @@
+// The parts of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  type Percentiles = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    total?: number;
+  };
+  export type Result = {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    '2xx': number;
+    latency: Percentiles;
+    requests: Percentiles & { sent: number };
+    throughput: Percentiles;
+  };
+  export type Options = {
+    url: string;
+    connections: number;
+    duration: number;
+    headers?: Record<string, string>;
+    timeout?: number;
+  };
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
