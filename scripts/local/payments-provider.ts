@@ -5,9 +5,9 @@ import { LOOPBACK } from './net';
 
 /**
  * A stand-in for the part of Stripe's REST API the worker uses: Checkout Sessions
- * (create, retrieve, list line items) with Stripe's auth, form encoding, validation,
- * idempotency and error shapes. Tests read what was created, and turn a session into the
- * `checkout.session.completed` event Stripe would deliver, through `/__test/…` routes.
+ * (create, retrieve, expire, list line items) with Stripe's auth, form encoding, validation,
+ * idempotency and error shapes. Tests read what was created, and pay or
+ * expire a session to get the event Stripe would then deliver, through `/__test/…` routes.
  */
 export interface PaymentsProvider {
   /** Use as STRIPE_API_BASE. */
@@ -207,6 +207,15 @@ function createSession(params: Params, baseUrl: string): Checked<StoredSession> 
   return { ok: true, value: { apiKey: '', lineItems, session } };
 }
 
+const noSuchSession = (sessionId: string) =>
+  stripeError(404, `No such checkout.session: '${sessionId}'`, { code: 'resource_missing' });
+const notOpen = (found: StoredSession) =>
+  stripeError(
+    400,
+    `This Checkout Session is ${String(found.session.status)}; only an open session can be closed.`,
+    { code: 'checkout_session_not_open' },
+  );
+
 /** The key of `Authorization: Bearer sk_…` or Basic `sk_…:`, or an error reply. */
 function apiKeyOf(req: IncomingMessage): Checked<string> {
   const auth = header(req, 'authorization') ?? '';
@@ -264,50 +273,64 @@ export async function startPaymentsProvider(
       if (replayKey && reply[0] < 500) replays.set(replayKey, { body, reply });
       return reply;
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (req.method === 'POST' && expire) {
+      const found = stored.find((s) => s.session.id === expire[1] && s.apiKey === key);
+      if (!found) return noSuchSession(expire[1] ?? '');
+      if (found.session.status !== 'open') return notOpen(found);
+      return [200, closeSession(found, 'expired')];
+    }
     const match = /^\/v1\/checkout\/sessions\/([^/]+)(\/line_items)?$/.exec(path);
     if (req.method === 'GET' && match) {
       const found = stored.find((s) => s.session.id === match[1] && s.apiKey === key);
-      if (!found) {
-        return stripeError(404, `No such checkout.session: '${match[1]}'`, {
-          code: 'resource_missing',
-        });
-      }
+      if (!found) return noSuchSession(match[1] ?? '');
       if (!match[2]) return [200, found.session];
       return [200, { object: 'list', data: found.lineItems, has_more: false, url: `${path}` }];
     }
     return stripeError(404, `Unrecognized request URL (${req.method}: ${path}).`);
   };
 
-  // Test routes: not part of Stripe's API; they stand for the dashboard and the customer.
+  /** The event Stripe delivers when a session changes state. */
+  const eventOf = (type: string, session: Record<string, unknown>) => ({
+    id: id('evt'),
+    object: 'event',
+    api_version: '2024-06-20',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    type,
+    data: { object: session },
+  });
+
+  /** Moves an open session to its end state, as paying or letting it lapse does. */
+  const closeSession = (found: StoredSession, outcome: 'paid' | 'expired') => {
+    found.session =
+      outcome === 'paid'
+        ? { ...found.session, status: 'complete', payment_status: 'paid', payment_intent: id('pi') }
+        : { ...found.session, status: 'expired', url: null };
+    return found.session;
+  };
+
+  // Test routes: not part of Stripe's API; they stand for the dashboard, the customer and
+  // the clock. Each returns the event Stripe would then deliver.
   const testRoutes = (req: IncomingMessage, url: URL): Reply => {
     if (req.method === 'GET' && url.pathname === '/__test/sessions') {
       const orderId = url.searchParams.get('order_id');
       const orderOf = (s: StoredSession) => (s.session.metadata as Record<string, string>).order_id;
       return [200, stored.filter((s) => !orderId || orderOf(s) === orderId)];
     }
-    const complete = /^\/__test\/sessions\/([^/]+)\/complete$/.exec(url.pathname);
-    if (req.method === 'POST' && complete) {
-      const found = stored.find((s) => s.session.id === complete[1]);
-      if (!found)
-        return [404, { error: { type: 'invalid_request_error', message: 'No such session' } }];
-      found.session = {
-        ...found.session,
-        status: 'complete',
-        payment_status: 'paid',
-        payment_intent: id('pi'),
-      };
-      const event = {
-        id: id('evt'),
-        object: 'event',
-        api_version: '2024-06-20',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        type: 'checkout.session.completed',
-        data: { object: found.session },
-      };
-      return [200, event];
+    const close = /^\/__test\/sessions\/([^/]+)\/(complete|expire)$/.exec(url.pathname);
+    if (req.method === 'POST' && close) {
+      const found = stored.find((s) => s.session.id === close[1]);
+      if (!found) return stripeError(404, 'No such session');
+      if (found.session.status !== 'open') return notOpen(found);
+      const paid = close[2] === 'complete';
+      const session = closeSession(found, paid ? 'paid' : 'expired');
+      return [
+        200,
+        eventOf(paid ? 'checkout.session.completed' : 'checkout.session.expired', session),
+      ];
     }
-    return [404, { error: { type: 'invalid_request_error', message: 'Unknown test route' } }];
+    return stripeError(404, 'Unknown test route');
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from '../lib/crypto';
 import {
+  type CheckoutRef,
   type CheckoutRequest,
   type PaymentEvent,
   PaymentProviderError,
@@ -80,7 +81,26 @@ type StripeSession = {
 
 const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
-/** Reads a Stripe event; completed checkouts whose payment is `paid` carry `paidCheckout`. */
+const PAID_TYPES = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+]);
+
+/** The session an event is about, with the order and shop our metadata put on it. */
+function checkoutRefOf(session: StripeSession): CheckoutRef | null {
+  const sessionId = text(session.id);
+  if (!sessionId) return null;
+  return {
+    sessionId,
+    orderId: text(session.metadata?.order_id) ?? text(session.client_reference_id),
+    shopId: text(session.metadata?.shop_id),
+  };
+}
+
+/**
+ * Reads a Stripe event: completed checkouts whose payment is `paid` carry `paidCheckout`,
+ * `checkout.session.expired` (a session nobody paid before it closed) `expiredCheckout`.
+ */
 export function readStripeEvent(raw: unknown): PaymentEvent | null {
   if (!raw || typeof raw !== 'object') return null;
   const event = raw as { id?: unknown; type?: unknown; data?: { object?: StripeSession } };
@@ -88,24 +108,19 @@ export function readStripeEvent(raw: unknown): PaymentEvent | null {
   const type = text(event.type);
   if (!id || !type) return null;
   const session = event.data?.object;
-  const completes =
-    type === 'checkout.session.completed' || type === 'checkout.session.async_payment_succeeded';
-  if (!completes || !session || session.payment_status !== 'paid') {
-    return { id, type, paidCheckout: null };
+  const none: PaymentEvent = { id, type, paidCheckout: null, expiredCheckout: null };
+  if (!session) return none;
+  if (type === 'checkout.session.expired') {
+    const ref = checkoutRefOf(session);
+    return ref ? { ...none, expiredCheckout: ref } : null;
   }
-  const sessionId = text(session.id);
+  if (!PAID_TYPES.has(type) || session.payment_status !== 'paid') return none;
+  const ref = checkoutRefOf(session);
   const amount = session.amount_total;
-  if (!sessionId || typeof amount !== 'number' || !Number.isInteger(amount)) return null;
+  if (!ref || typeof amount !== 'number' || !Number.isInteger(amount)) return null;
   return {
-    id,
-    type,
-    paidCheckout: {
-      sessionId,
-      orderId: text(session.metadata?.order_id) ?? text(session.client_reference_id),
-      shopId: text(session.metadata?.shop_id),
-      amountMinor: amount,
-      currency: text(session.currency) ?? '',
-    },
+    ...none,
+    paidCheckout: { ...ref, amountMinor: amount, currency: text(session.currency) ?? '' },
   };
 }
 

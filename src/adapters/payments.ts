@@ -21,17 +21,22 @@ export type CheckoutRequest = {
 
 export type CheckoutSession = { id: string; url: string };
 
-/** A completed checkout whose money has arrived. */
-export type PaidCheckout = {
-  sessionId: string;
-  orderId: string | null;
-  shopId: string | null;
-  amountMinor: number;
-  currency: string;
-};
+/** A checkout session and the order and shop it was opened for, as the provider reports them. */
+export type CheckoutRef = { sessionId: string; orderId: string | null; shopId: string | null };
 
-/** A provider notification reduced to what the shop acts on. */
-export type PaymentEvent = { id: string; type: string; paidCheckout: PaidCheckout | null };
+/** A completed checkout whose money has arrived. */
+export type PaidCheckout = CheckoutRef & { amountMinor: number; currency: string };
+
+/**
+ * A provider notification reduced to what the shop acts on: a paid checkout, or a
+ * checkout that expired unpaid (its order is released), or neither.
+ */
+export type PaymentEvent = {
+  id: string;
+  type: string;
+  paidCheckout: PaidCheckout | null;
+  expiredCheckout: CheckoutRef | null;
+};
 
 /** The provider refused or could not be reached; the order stays and may be retried. */
 export class PaymentProviderError extends Error {

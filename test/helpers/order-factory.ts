@@ -157,13 +157,19 @@ export async function providerSessions(orderId: string): Promise<ProviderSession
   return (await res.json()) as ProviderSession[];
 }
 
-/** Pays a session at the stand-in and returns the `checkout.session.completed` event. */
-export async function completeSession(sessionId: string): Promise<Record<string, unknown>> {
-  const res = await fetch(`${providerBase()}/__test/sessions/${sessionId}/complete`, {
+/** Pays (`complete`) or lets lapse (`expire`) a session at the stand-in; returns the event. */
+async function closeSession(sessionId: string, how: 'complete' | 'expire') {
+  const res = await fetch(`${providerBase()}/__test/sessions/${sessionId}/${how}`, {
     method: 'POST',
   });
   return (await res.json()) as Record<string, unknown>;
 }
+
+/** Pays a session at the stand-in and returns the `checkout.session.completed` event. */
+export const completeSession = (sessionId: string) => closeSession(sessionId, 'complete');
+
+/** Lets a session lapse unpaid and returns the `checkout.session.expired` event. */
+export const expireSession = (sessionId: string) => closeSession(sessionId, 'expire');
 
 /** Calls the stand-in's API directly, as the worker does. */
 export const providerApi = (path: string, init: RequestInit = {}) =>

@@ -104,6 +104,27 @@ describe('the payment provider stand-in', () => {
       'idempotency_error',
     );
   });
+
+  it('expires an open session once, and only with the key that opened it', async () => {
+    const created = await providerApi('/v1/checkout/sessions', form(sessionParams('o-4')));
+    const { id } = (await created.json()) as { id: string };
+    const expire = (key = KEY) =>
+      providerApi(`/v1/checkout/sessions/${id}/expire`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}` },
+      });
+    expect((await expire('sk_test_someoneelse01')).status).toBe(404);
+    const expired = await expire();
+    expect(expired.status).toBe(200);
+    expect(await expired.json()).toMatchObject({ id, status: 'expired', url: null });
+    const again = await expire();
+    expect(again.status).toBe(400);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe(
+      'checkout_session_not_open',
+    );
+    const paid = await providerApi(`/__test/sessions/${id}/complete`, { method: 'POST' });
+    expect(paid.status).toBe(400);
+  });
 });
 
 describe('the Stripe adapter', () => {
@@ -163,6 +184,7 @@ describe('the Stripe adapter', () => {
         amountMinor: 1234,
         currency: 'eur',
       },
+      expiredCheckout: null,
     });
     const unpaid = { ...session, payment_status: 'unpaid' };
     expect(
@@ -170,6 +192,22 @@ describe('the Stripe adapter', () => {
         ?.paidCheckout,
     ).toBeNull();
     expect(readStripeEvent({ type: 'x' })).toBeNull();
+  });
+
+  it('reads an expired checkout, whatever its payment status says', () => {
+    const session = { id: 'cs_2', payment_status: 'unpaid', metadata: { shop_id: 's' } };
+    const expired = { type: 'checkout.session.expired', data: { object: session } };
+    expect(readStripeEvent({ id: 'e3', ...expired })).toEqual({
+      id: 'e3',
+      type: 'checkout.session.expired',
+      paidCheckout: null,
+      expiredCheckout: { sessionId: 'cs_2', orderId: null, shopId: 's' },
+    });
+    const withReference = { ...session, client_reference_id: 'o' };
+    expect(
+      readStripeEvent({ id: 'e4', ...expired, data: { object: withReference } })?.expiredCheckout,
+    ).toEqual({ sessionId: 'cs_2', orderId: 'o', shopId: 's' });
+    expect(readStripeEvent({ id: 'e5', ...expired, data: { object: {} } })).toBeNull();
   });
 
   it('encodes nested parameters the way the provider reads them', () => {
@@ -185,7 +223,7 @@ describe('the in-memory payments adapter', () => {
     const session = await payments.createCheckoutSession(checkout);
     expect(await payments.createCheckoutSession(checkout)).toEqual(session);
     expect(payments.sessions).toHaveLength(1);
-    const event = { id: 'e', type: 'paid', paidCheckout: null };
+    const event = { id: 'e', type: 'paid', paidCheckout: null, expiredCheckout: null };
     const headers = new Headers({ 'x-memory-signature': 'secret' });
     expect(await payments.readWebhook(JSON.stringify(event), headers, 'secret')).toEqual(event);
     expect(await payments.readWebhook(JSON.stringify(event), headers, 'other')).toBeNull();

@@ -6,9 +6,12 @@ import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';
 import { testDb } from '../helpers/db';
 import {
+  type CartLine,
   completeSession,
+  createCoupon,
   createDigitalFile,
   enablePayments,
+  expireSession,
   nowSeconds,
   orderBody,
   postWebhook,
@@ -175,5 +178,151 @@ describe('POST /payments/webhook/:shopId', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true });
+  });
+});
+
+describe('POST /payments/webhook/:shopId with an expired checkout', () => {
+  let shop: TestShop;
+  let provider: TestProvider;
+  let buyer: Awaited<ReturnType<typeof signInCustomer>>;
+
+  const stockOf = async (table: typeof s.products | typeof s.productVariants, id: string) => {
+    const [row] = await testDb().select({ stock: table.stock }).from(table).where(eq(table.id, id));
+    return row?.stock;
+  };
+  const orderRow = async (id: string) => {
+    const [row] = await testDb().select().from(s.orders).where(eq(s.orders.id, id));
+    if (!row) throw new Error('order missing');
+    return row;
+  };
+  /** Places an order for `cart` through the API; returns the order and its provider session. */
+  const place = async (cart: CartLine[], extra: Record<string, unknown> = {}) => {
+    const body = orderBody(cart, { cartUserId: buyer.customer.id, email: buyer.customer.email });
+    const res = await buyer.api.post('/orders', { ...body, ...extra });
+    expect(res.body.data?.action, JSON.stringify(res.body)).toBe('CHECKOUT-LINK');
+    const [row] = await testDb()
+      .select()
+      .from(s.orders)
+      .where(eq(s.orders.paymentUrl, res.body.data.link));
+    const [session] = await providerSessions(row?.id ?? '');
+    if (!row || !session) throw new Error('no session');
+    return { order: row, sessionId: session.session.id as string };
+  };
+  const deliver = async (
+    event: Record<string, unknown>,
+    to = shop.id,
+    secret = provider.webhookSecret,
+  ) => {
+    const res = await postWebhook(to, event, secret);
+    expect(res.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    shop = await createTestShop({ settings: { shipping: { active: false } } });
+    provider = await enablePayments(shop);
+    buyer = await signInCustomer(shop);
+  });
+
+  it('cancels the unpaid order and gives back its stock and coupon use, once', async () => {
+    const kettle = await createProduct(shop, { priceMinor: 3000, stock: 5 });
+    const shirt = await createProduct(shop, {
+      options: [{ name: 'Size', values: ['S', 'M'] }],
+      variants: [
+        { values: ['S'], priceMinor: 2000, stock: 4 },
+        { values: ['M'], priceMinor: 2000, stock: 4 },
+      ],
+    });
+    const coupon = await createCoupon(shop, { usageLimit: 1, perCustomerLimit: 1 });
+    const small = shirt.keyOf('S');
+    const variantS = shirt.variants.find((v) => v.key === small)?.id ?? '';
+    const { order, sessionId } = await place(
+      [
+        { productId: kettle.id, quantity: 2 },
+        { productId: shirt.id, variationKey: small, quantity: 3 },
+      ],
+      { coupons: [coupon.code] },
+    );
+    expect(await stockOf(s.products, kettle.id)).toBe(3);
+    expect(await stockOf(s.productVariants, variantS)).toBe(1);
+
+    const event = await expireSession(sessionId);
+    await deliver(event);
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'unpaid',
+    });
+    expect(await stockOf(s.products, kettle.id)).toBe(5);
+    expect(await stockOf(s.productVariants, variantS)).toBe(4);
+    const [usage] = await testDb().select().from(s.coupons).where(eq(s.coupons.id, coupon.id));
+    expect(usage?.usedCount).toBe(0);
+    const detail = await buyer.api.get(`/orders/${order.id}`);
+    expect(detail.body.data.status).toBe('cancelled');
+
+    await deliver(event);
+    expect(await stockOf(s.products, kettle.id)).toBe(5);
+    expect(await stockOf(s.productVariants, variantS)).toBe(4);
+
+    // The coupon (one use, once per customer) serves the same customer again.
+    await place([{ productId: kettle.id, quantity: 1 }], { coupons: [coupon.code] });
+    expect(await stockOf(s.products, kettle.id)).toBe(4);
+  });
+
+  it("leaves paid orders, other shops' orders and other sessions alone", async () => {
+    const lamp = await createProduct(shop, { priceMinor: 2500, stock: 10 });
+    const paid = await place([{ productId: lamp.id, quantity: 1 }]);
+    await deliver(await completeSession(paid.sessionId));
+    const open = await place([{ productId: lamp.id, quantity: 1 }]);
+    expect(await stockOf(s.products, lamp.id)).toBe(8);
+
+    const expiredEvent = (sessionId: string, orderId: string, shopId = shop.id) => ({
+      id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'checkout.session.expired',
+      data: {
+        object: {
+          id: sessionId,
+          status: 'expired',
+          payment_status: 'unpaid',
+          metadata: { order_id: orderId, shop_id: shopId },
+        },
+      },
+    });
+    await deliver(expiredEvent(paid.sessionId, paid.order.id));
+    await deliver(expiredEvent('cs_test_not_this_one', open.order.id));
+    const other = await createTestShop();
+    const otherProvider = await enablePayments(other);
+    await deliver(
+      expiredEvent(open.sessionId, open.order.id, other.id),
+      other.id,
+      otherProvider.webhookSecret,
+    );
+    expect(await orderRow(paid.order.id)).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'fully-paid',
+    });
+    expect((await orderRow(open.order.id)).status).toBe('pending');
+    expect(await stockOf(s.products, lamp.id)).toBe(8);
+
+    await deliver(expiredEvent(open.sessionId, open.order.id));
+    expect((await orderRow(open.order.id)).status).toBe('cancelled');
+    expect(await stockOf(s.products, lamp.id)).toBe(9);
+  });
+
+  it('gives back only the stock the order took', async () => {
+    const poster = await createProduct(shop, { priceMinor: 1500, trackStock: false, stock: 0 });
+    const { order, sessionId } = await place([{ productId: poster.id, quantity: 2 }]);
+    const lines = await testDb()
+      .select()
+      .from(s.orderLines)
+      .where(eq(s.orderLines.orderId, order.id));
+    expect(lines.map((l) => l.stockTaken)).toEqual([false]);
+    // The merchant starts counting stock while the checkout is still open.
+    await testDb()
+      .update(s.products)
+      .set({ trackStock: true, stock: 7 })
+      .where(eq(s.products.id, poster.id));
+    await deliver(await expireSession(sessionId));
+    expect((await orderRow(order.id)).status).toBe('cancelled');
+    expect(await stockOf(s.products, poster.id)).toBe(7);
   });
 });

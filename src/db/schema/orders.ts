@@ -114,6 +114,8 @@ export const orderLines = pgTable(
     unitPriceMinor: integer('unit_price_minor').notNull(),
     totalMinor: integer('total_minor').notNull(),
     isDigital: boolean('is_digital').notNull().default(false),
+    /** Whether the order took this line's quantity from stock (given back if it is released). */
+    stockTaken: boolean('stock_taken').notNull().default(false),
     /** Place of the line in the cart it was ordered from; orders list their lines in this order. */
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),

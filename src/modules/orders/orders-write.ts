@@ -196,6 +196,7 @@ export async function writeOrder(
         unitPriceMinor: line.unitPriceMinor,
         totalMinor: line.totalMinor,
         isDigital: line.isDigital,
+        stockTaken: line.trackStock,
         position,
       })),
     );

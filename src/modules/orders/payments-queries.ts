@@ -42,10 +42,18 @@ export async function saveCheckoutSession(
     .where(and(eq(orders.shopId, shopId), eq(orders.id, orderId), isNull(orders.paymentUrl)));
 }
 
+/** Inserts the event once, as CTE `event`: a replayed event inserts nothing, so the rest is a no-op. */
+const eventOnce = (shopId: string, provider: string, event: PaymentEvent) => sql`
+  event as (
+    insert into payment_events (shop_id, provider, event_id, type)
+    values (${shopId}, ${provider}, ${event.id}, ${event.type})
+    on conflict (shop_id, provider, event_id) do nothing
+    returning id
+  )`;
+
 /**
- * Records a webhook event once and, for a paid checkout of `orderId`, marks the order paid,
- * in one statement: a replayed event inserts nothing and so changes nothing. The order is
- * `fully-paid` only when the amount covers its total; the amount is recorded either way.
+ * Records a webhook event once and acts on it for `orderId`, in one statement: a paid
+ * checkout marks the order paid, an expired one releases it. Other events are only recorded.
  */
 export async function recordPaymentEvent(
   db: Db,
@@ -54,14 +62,27 @@ export async function recordPaymentEvent(
   event: PaymentEvent,
   orderId: string | null,
 ) {
+  const expired = event.expiredCheckout;
+  await db.execute(
+    expired
+      ? releaseExpiredOrder(shopId, provider, event, orderId, expired.sessionId)
+      : markOrderPaid(shopId, provider, event, orderId),
+  );
+}
+
+/**
+ * The order is `fully-paid` only when the amount covers its total; the amount is
+ * recorded either way.
+ */
+function markOrderPaid(
+  shopId: string,
+  provider: string,
+  event: PaymentEvent,
+  orderId: string | null,
+) {
   const paid = event.paidCheckout;
-  await db.execute(sql`
-    with event as (
-      insert into payment_events (shop_id, provider, event_id, type)
-      values (${shopId}, ${provider}, ${event.id}, ${event.type})
-      on conflict (shop_id, provider, event_id) do nothing
-      returning id
-    )
+  return sql`
+    with ${eventOnce(shopId, provider, event)}
     update orders o set
       payment_status = case when ${paid?.amountMinor ?? 0}::int >= o.cart_total_minor
         then 'fully-paid'::payment_status else o.payment_status end,
@@ -71,5 +92,47 @@ export async function recordPaymentEvent(
       updated_at = now()
     where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.payment_status = 'unpaid'
       and exists (select 1 from event)
-  `);
+  `;
+}
+
+/**
+ * A checkout that closed unpaid cancels its order, when the order is still pending and
+ * unpaid and the session is the one it opened, and gives back what the order held: the
+ * stock its lines took and its coupon use (the redemption is removed, so the customer's
+ * own limit is restored too).
+ */
+function releaseExpiredOrder(
+  shopId: string,
+  provider: string,
+  event: PaymentEvent,
+  orderId: string | null,
+  sessionId: string,
+) {
+  return sql`
+    with ${eventOnce(shopId, provider, event)},
+    released as (
+      update orders o set status = 'cancelled', updated_at = now()
+      where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.status = 'pending'
+        and o.payment_status = 'unpaid' and o.payment_session_id = ${sessionId}
+        and exists (select 1 from event)
+      returning o.id
+    ), held as (
+      select l.product_id, l.variant_id, sum(l.quantity)::int as quantity
+      from order_lines l join released r on r.id = l.order_id
+      where l.shop_id = ${shopId} and l.stock_taken
+      group by l.product_id, l.variant_id
+    ), products_back as (
+      update products p set stock = p.stock + h.quantity, updated_at = now()
+      from held h where p.shop_id = ${shopId} and h.variant_id is null and p.id = h.product_id
+    ), variants_back as (
+      update product_variants v set stock = v.stock + h.quantity, updated_at = now()
+      from held h where v.shop_id = ${shopId} and v.id = h.variant_id
+    ), redemptions as (
+      delete from coupon_redemptions cr using released r
+      where cr.shop_id = ${shopId} and cr.order_id = r.id
+      returning cr.coupon_id
+    )
+    update coupons c set used_count = greatest(c.used_count - 1, 0), updated_at = now()
+    from redemptions x where c.shop_id = ${shopId} and c.id = x.coupon_id
+  `;
 }

@@ -123,8 +123,8 @@ export async function answerFor(
 
 /**
  * A provider webhook for `shopId`: the signature is checked with the shop's webhook secret,
- * every event is recorded once (replays are no-ops), and a paid checkout marks its order
- * fully paid when the amount covers the order total.
+ * every event is recorded once (replays are no-ops), a paid checkout marks its order
+ * fully paid when the amount covers the order total, and an expired one releases its order.
  */
 export async function receiveWebhook(
   services: Services,
@@ -142,9 +142,9 @@ export async function receiveWebhook(
     provider.webhookSecret,
   );
   if (!event) throw fail('WEBHOOK_SIGNATURE_INVALID');
-  const paid = event.paidCheckout;
-  const orderId =
-    paid?.orderId && isUuid(paid.orderId) && paid.shopId === shopId ? paid.orderId : null;
+  // The order is taken from the session only when the session was opened by this shop.
+  const ref = event.paidCheckout ?? event.expiredCheckout;
+  const orderId = ref?.orderId && isUuid(ref.orderId) && ref.shopId === shopId ? ref.orderId : null;
   await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
   return { received: true as const };
 }
