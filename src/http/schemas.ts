@@ -11,6 +11,8 @@ export const ImageSchema = z
   })
   .openapi('Image');
 
+export type Image = z.infer<typeof ImageSchema>;
+
 export const PositionedImageSchema = ImageSchema.extend({ position: z.number() }).openapi(
   'PositionedImage',
 );

@@ -178,6 +178,9 @@ describe('product variants', () => {
       expect(VariantSchema.strict().safeParse(res.body.data).error).toBeUndefined();
       const list = await api.get(`/products/variants?productId=${tee.id}`);
       expect(res.body.data).toEqual(list.body.data.variants[0]);
+      // The envelope's status is the response's; the variant keeps its own stock status.
+      expect(res.body.status).toBe('success');
+      expect(['in-stock', 'out-of-stock']).toContain(res.body.data.status);
     });
 
     it('accepts an upper-case key', async () => {

@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ProductListItemSchema } from '../../src/modules/catalog/products-schemas';
-import { SearchResultSchema } from '../../src/modules/catalog/search-schemas';
+import {
+  SearchProductItemSchema,
+  SearchResultSchema,
+} from '../../src/modules/catalog/search-schemas';
 import { client, expectError } from '../helpers/api';
-import { createCategory, createProduct } from '../helpers/catalog-factory';
+import { createCategory, createMedia, createProduct } from '../helpers/catalog-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 type Page = { data: Array<{ title?: string; name?: string }> };
@@ -39,7 +42,7 @@ describe('GET /search', () => {
     expect(res.roundTrips).toBe(1);
     expect(SearchResultSchema.strict().safeParse(res.body.data).error).toBeUndefined();
     for (const product of res.body.data.products.data) {
-      expect(ProductListItemSchema.strict().safeParse(product).error).toBeUndefined();
+      expect(SearchProductItemSchema.strict().safeParse(product).error).toBeUndefined();
     }
     expect(res.body.data.categories.data[0]).toEqual({
       _id: expect.any(String),
@@ -59,6 +62,22 @@ describe('GET /search', () => {
       totalDocuments: 1,
       limit: 20,
     });
+  });
+
+  it('shows image sizes as numbers, where product lists show strings (the contract)', async () => {
+    const media = [
+      await createMedia(shop, { sizeBytes: 2048 }),
+      await createMedia(shop, { sizeBytes: 4096 }),
+    ];
+    const kettle = await createProduct(shop, { title: 'Enamel kettle', media });
+    const found = (await api.get('/search?term=enamel')).body.data.products.data[0];
+    expect(found._id).toBe(kettle.id);
+    expect(SearchProductItemSchema.strict().safeParse(found).error).toBeUndefined();
+    expect(found.primaryImage).toMatchObject({ _id: media[0]?.id, size: 2048 });
+    expect(found.secondaryImage).toMatchObject({ _id: media[1]?.id, size: 4096 });
+    const listed = (await api.get(`/products/${kettle.slug}`)).body.data;
+    expect(ProductListItemSchema.safeParse(listed).error).toBeUndefined();
+    expect(listed.primaryImage.size).toBe('2048');
   });
 
   it('ranks an exact title first, then titles starting with the term', async () => {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { pageQuery, shapeA } from '../../http/schemas';
+import { ImageSchema, pageQuery, shapeA } from '../../http/schemas';
 import { ProductListItemSchema } from './products-schemas';
 
 /** Longest search term accepted; longer terms are INVALID_SEARCH_QUERY. */
@@ -22,11 +22,32 @@ export const SearchCategoryItemSchema = z
   .object({ _id: z.string(), name: z.string(), featured: z.boolean(), slug: z.string() })
   .openapi('SearchCategoryItem');
 
+// Built from the shapes rather than with `.extend`, so the document shows whole objects
+// instead of an `allOf` whose parts would disagree about `size`.
+
+/** Search results show an image's size as a number of bytes; every other response, a string. */
+export const SearchImageSchema = z
+  .object({
+    ...ImageSchema.shape,
+    size: z.number().int().openapi({ description: 'Size in bytes, as a number' }),
+  })
+  .openapi('SearchImage');
+
+/** A product list item whose images are search images. */
+export const SearchProductItemSchema = z
+  .object({
+    ...ProductListItemSchema.shape,
+    primaryImage: SearchImageSchema.nullable(),
+    secondaryImage: SearchImageSchema.nullable(),
+  })
+  .openapi('SearchProductItem');
+
 export const SearchResultSchema = z
   .object({
-    products: shapeA(ProductListItemSchema),
+    products: shapeA(SearchProductItemSchema),
     categories: shapeA(SearchCategoryItemSchema),
   })
   .openapi('SearchResult');
 
 export type SearchCategoryItem = z.infer<typeof SearchCategoryItemSchema>;
+export type SearchProductItem = z.infer<typeof SearchProductItemSchema>;
