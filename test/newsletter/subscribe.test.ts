@@ -211,6 +211,33 @@ describe('the shop subscription cap', () => {
     );
   });
 
+  it('lets exactly one of many simultaneous new addresses take the last place', async () => {
+    const shop = await createTestShop({ newsletterCap: 3 });
+    for (const email of [newAddress(), newAddress()]) {
+      expect((await subscribe(shop.apiKey, { email, _hp: '' })).body.message).toBe('Subscribed');
+    }
+    const rivals = Array.from({ length: 8 }, () => newAddress('rival'));
+    const answers = await Promise.all(
+      rivals.map((email) => subscribe(shop.apiKey, { email, _hp: '' })),
+    );
+    const won = answers.filter((a) => a.status === 200);
+    expect(won.map((a) => a.body.message)).toEqual(['Subscribed']);
+    for (const refused of answers.filter((a) => a.status !== 200)) {
+      expectError(refused, 403, 'NEWSLETTER_LIMIT_EXCEEDED');
+    }
+    const rows = await testDb()
+      .select()
+      .from(s.newsletterSubscriptions)
+      .where(eq(s.newsletterSubscriptions.shopId, shop.id));
+    expect(rows).toHaveLength(3);
+    // Nothing of a refused request was written: only the winner was sent a link.
+    const queued = await testDb()
+      .select({ to: s.emailOutbox.to })
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.shopId, shop.id));
+    expect(queued.filter((m) => rivals.includes(m.to))).toHaveLength(1);
+  });
+
   it('refuses every address with a cap of zero, and the honeypot still looks like success', async () => {
     const shop = await createTestShop({ newsletterCap: 0 });
     expectError(

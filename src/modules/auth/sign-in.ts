@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions } from '../../db/schema';
 import type { Config } from '../../env';
 import { type AccountStatus, assertAccountUsable, newSession, type SessionMethod } from './session';
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === '23505') return true;
-  }
-  return false;
-};
 
 export type SignInInput = {
   shopId: string;

@@ -38,6 +38,14 @@ export async function selectSubscribeState(
   return result.rows[0] as SubscribeState;
 }
 
+/**
+ * Takes a place under the shop's subscriber cap until the batch commits, failing the batch
+ * (SQLSTATE SF001) when the cap is full; with `cap` null it does nothing. See drizzle/0007.
+ */
+export const claimNewsletterPlace = (db: Db, shopId: string, cap: number | null) =>
+  db.execute(sql`select public.newsletter_claim_place(${shopId}::uuid, ${cap}::int)
+    where ${cap}::int is not null`);
+
 /** A new pending subscription; a concurrent insert of the same address fails the batch (unique index). */
 export const insertSubscription = (db: Db, shopId: string, id: string, email: string) =>
   db.insert(subs).values({ id, shopId, email, status: 'pending', lastLinkSentAt: new Date() });

@@ -1,5 +1,6 @@
 import type { RateDecision, RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
+import { isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
 import { fail, rateLimited } from '../../http/errors';
 import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
@@ -8,6 +9,7 @@ import { deliverAfterResponse } from '../mail/send';
 import { storefrontOrigin } from '../seo/storefront-origin';
 import { confirmationEmail, newsletterLinks } from './email';
 import {
+  claimNewsletterPlace,
   insertSubscription,
   markLinkSent,
   selectSubscribeState,
@@ -47,13 +49,6 @@ export async function enforceSubscribeRate(services: Services, shopId: string, i
   }
   if (!decision.allowed) throw rateLimited('NEWSLETTER_RATE_LIMITED', decision.retryAfterSeconds);
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) {
-    if ('code' in e && e.code === '23505') return true;
-  }
-  return false;
-};
 
 /**
  * Subscribes `email` (already normalised) with double opt-in. A filled honeypot gets
@@ -95,13 +90,18 @@ async function subscribeOnce(
   const write = existing
     ? markLinkSent(db, shop.id, id, existing.status)
     : insertSubscription(db, shop.id, id, email);
+  // The check above answers most requests; the claim makes it exact under concurrency.
+  const claimsPlace = existing?.status !== 'pending' && cap !== null;
   try {
-    const [, queued] = await db.batch([
+    const [, , queued] = await db.batch([
+      claimNewsletterPlace(db, shop.id, claimsPlace ? cap : null),
       write,
       queueEmail(db, { shopId: shop.id, kind: 'newsletter-confirmation', to: email, ...mail }),
     ]);
     deliverAfterResponse(services, queued);
   } catch (error) {
+    // A simultaneous subscription took the last place first; nothing was written.
+    if (isNewsletterCapFull(error)) throw fail('NEWSLETTER_LIMIT_EXCEEDED');
     // Two first subscriptions of one address raced and this one lost: nothing was written,
     // so answer as if it had arrived second (the winner's row is now pending).
     if (!existing && retryOnRace && isUniqueViolation(error)) {
