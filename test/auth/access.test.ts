@@ -84,6 +84,26 @@ describe('POST /auth/access', () => {
     expect(link?.lastUsedAt).not.toBeNull();
   });
 
+  it("never opens the buyer's account to the address a signed-in buyer sent the email to", async () => {
+    const buyer = await signInCustomer(shop);
+    await buyer.api.patch('/auth', { name: 'Jonas Buyer', phone: '+4930123456', town: 'Berlin' });
+    const recipient = uniqueEmail('gift');
+    const { order, body } = await orderWithLink(shop, {
+      customerId: buyer.customer.id,
+      email: recipient,
+    });
+    const res = await access(shop, body);
+    expect(res.status).toBe(200);
+    const them = client(shop.apiKey, res.body.token, deviceHeaders(DEVICE));
+    const me = await them.get('/auth');
+    expect(me.body.data.user.email).toBe(recipient);
+    expect(me.body.data.user._id).not.toBe(buyer.customer.id);
+    expect(me.body.data.shipping).toBeNull();
+    expect((await them.get('/orders')).body).toMatchObject({ total: 0, data: [] });
+    const [kept] = await testDb().select().from(s.orders).where(eq(s.orders.id, order.id));
+    expect(kept?.customerId).toBe(buyer.customer.id);
+  });
+
   it('uses the existing account of the email for a guest order', async () => {
     const { customer } = await signInCustomer(shop);
     const { order, body } = await orderWithLink(shop, { email: customer.email });

@@ -9,9 +9,10 @@ import { startSession } from './sign-in';
 
 /**
  * POST /auth/access: signs in with the link of an order email. The link works until it
- * expires (opening the order email twice is normal); each use is recorded. The order's
- * customer gets the session; a guest order gets the account of its email, created from
- * the order's name and phone when there is none, and the order is linked to it.
+ * expires (opening the order email twice is normal); each use is recorded. The session
+ * is the account of the email the link was sent to, created from the order's name and
+ * phone when there is none; a guest order is linked to it. An order placed by a signed-in
+ * customer with another address stays theirs, and its link never opens their account.
  */
 export async function signInWithLink(
   services: Services,

@@ -95,18 +95,18 @@ export type AccessLinkState = {
 
 /**
  * A sign-in link by the hash of its id, with its order and the customer who gets the
- * session: the order's own customer, else the customer of the link's email.
+ * session: the customer of the link's email (the address the link was sent to), never the
+ * order's customer as such, since a signed-in customer may send an order's email elsewhere.
  */
 export async function selectAccessLink(db: Db, shopId: string, tokenHash: string) {
   const result = await db.execute(sql`
     select l.id as "linkId", l.email, l.order_id as "orderId", l.expires_at <= now() as expired,
       o.status as "orderStatus", o.refund_state as "refundState",
       o.name as "orderName", o.phone as "orderPhone",
-      coalesce(oc.id, ec.id) as "customerId", coalesce(oc.status, ec.status) as status
+      c.id as "customerId", c.status
     from access_links l
     join orders o on o.id = l.order_id and o.shop_id = l.shop_id
-    left join customers oc on oc.id = o.customer_id and oc.shop_id = l.shop_id
-    left join customers ec on ec.shop_id = l.shop_id and ec.email = l.email
+    left join customers c on c.shop_id = l.shop_id and c.email = l.email
     where l.shop_id = ${shopId} and l.token_hash = ${tokenHash}
     limit 1
   `);
