@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
+import { errorStack, errorText, sqlState } from '../db/errors';
 import { type ErrorCode, statusOf } from './error-codes';
 import { ApiError } from './errors';
 
@@ -31,17 +32,24 @@ const isDatabaseUnreachable = (e: unknown) =>
   (e.name === 'NeonDbError' || /connect|ECONNREFUSED|fetch failed/i.test(e.message)) &&
   !('code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
 
+/**
+ * Text Postgres cannot encode. Validation refuses it first (router.ts); this keeps any
+ * path that slips past answering as the client's error rather than the service's.
+ */
+const isUnencodableText = (e: unknown) => ['22021', '22P05'].includes(sqlState(e) ?? '');
+
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return errorResponse(c, err);
   if (err instanceof HTTPException) {
     return errorResponse(c, new ApiError(codeForHttpException(err)));
   }
+  if (isUnencodableText(err)) return errorResponse(c, new ApiError('VALIDATION_FAILED'));
   console.error(
     JSON.stringify({
       level: 'error',
       requestId: c.get('requestId'),
-      error: String(err),
-      stack: err.stack,
+      error: errorText(err),
+      stack: errorStack(err),
     }),
   );
   return errorResponse(

@@ -12,16 +12,46 @@ export const detailsOf = (issues: readonly ZodIssueLike[]): ErrorDetail[] =>
     message: issue.message,
   }));
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** U+0000 (Postgres text cannot hold it) or a surrogate without its pair (not encodable text). */
+const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+const UNSTORABLE_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates.';
+
+/** An issue for every string, or object key, in `value` that could not be stored as text. */
+export function unstorableTextIssues(value: unknown, path: PropertyKey[] = []): ZodIssueLike[] {
+  if (typeof value === 'string') {
+    return isUnstorable(value) ? [{ path, message: UNSTORABLE_MESSAGE }] : [];
+  }
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) => [
+    ...(isUnstorable(key) ? [{ path: [...path, key], message: UNSTORABLE_MESSAGE }] : []),
+    ...unstorableTextIssues(inner, [...path, key]),
+  ]);
+}
+
+/** What a validator hands its hook; on success the validated value is in `data`. */
+export type ValidationResult = { success: boolean; error?: { issues: readonly ZodIssueLike[] } };
+
+/**
+ * The problems of one validated part of a request (query, params or body): the schema's
+ * issues, or for input the schema accepted, any text no database or encoder could take.
+ * Null when there are none.
+ */
+export function validationIssues(result: ValidationResult): readonly ZodIssueLike[] | null {
+  if (!result.success) return result.error?.issues ?? [];
+  const text = unstorableTextIssues((result as { data?: unknown }).data);
+  return text.length > 0 ? text : null;
+}
+
 /**
  * A validation hook answering with `code`: every request validation failure goes
  * through onError and the one error envelope.
  */
 export const validationHook =
   (code: ErrorCode = 'VALIDATION_FAILED') =>
-  (result: { success: boolean; error?: { issues: readonly ZodIssueLike[] } }): undefined => {
-    if (!result.success) {
-      throw new ApiError(code, { details: detailsOf(result.error?.issues ?? []) });
-    }
+  (result: ValidationResult): undefined => {
+    const issues = validationIssues(result);
+    if (issues) throw new ApiError(code, { details: detailsOf(issues) });
     return undefined;
   };
 

@@ -11,6 +11,7 @@ import { createResendMailer } from '../adapters/mail';
 import { createR2Storage } from '../adapters/storage';
 import type { AppEnv, Services } from '../app-env';
 import { createDatabase } from '../db/client';
+import { errorText } from '../db/errors';
 import { type Bindings, type Config, loadConfig } from '../env';
 
 type KvPorts = { rateLimiter: RateLimiter; dedup: DedupStore };
@@ -55,7 +56,11 @@ export function buildServices(
       ctx.waitUntil(
         work.catch((error: unknown) =>
           console.error(
-            JSON.stringify({ level: 'error', msg: 'deferred work failed', error: String(error) }),
+            JSON.stringify({
+              level: 'error',
+              msg: 'deferred work failed',
+              error: errorText(error),
+            }),
           ),
         ),
       ),

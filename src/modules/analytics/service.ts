@@ -1,5 +1,6 @@
 import type { DedupStore } from '../../adapters/kv';
 import type { Db } from '../../db/client';
+import { errorText } from '../../db/errors';
 import { analyticsEvents } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
 import type { AnalyticsEvent } from './schemas';
@@ -54,7 +55,7 @@ export async function recordEvent(
         JSON.stringify({
           level: 'warn',
           msg: 'analytics dedup unavailable; storing without it',
-          error: String(error),
+          error: errorText(error),
         }),
       );
     }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
+import { errorText } from '../../db/errors';
 import { emailOutbox } from '../../db/schema';
 
 export type EmailKind = 'otp' | 'order-confirmation' | 'newsletter-confirmation' | 'newsletter';
@@ -48,7 +49,7 @@ async function deliverRow(db: Db, mailer: Mailer, from: string, row: OutboxRow) 
   } catch (error) {
     const attempts = [
       ...row.attempts,
-      { at: new Date().toISOString(), error: String(error).slice(0, 500) },
+      { at: new Date().toISOString(), error: errorText(error).slice(0, 500) },
     ];
     const failed = attempts.length >= MAX_ATTEMPTS;
     await db
@@ -66,7 +67,7 @@ async function deliverRow(db: Db, mailer: Mailer, from: string, row: OutboxRow) 
         msg: 'email delivery failed',
         outboxId: row.id,
         attempt: attempts.length,
-        error: String(error),
+        error: errorText(error),
       }),
     );
   }

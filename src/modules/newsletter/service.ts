@@ -1,6 +1,6 @@
 import type { RateDecision, RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
-import { isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
+import { errorText, isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
 import { fail, rateLimited } from '../../http/errors';
 import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
@@ -42,7 +42,7 @@ export async function enforceSubscribeRate(services: Services, shopId: string, i
       JSON.stringify({
         level: 'warn',
         msg: 'newsletter rate limiter unavailable',
-        error: String(error),
+        error: errorText(error),
       }),
     );
     return;

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { errorText } from '../../db/errors';
 import { readSettingsDocument } from '../shop/settings-document';
 import {
   type SitemapHeadRow,
@@ -144,7 +145,7 @@ export async function sitemapStream(
       } catch (error) {
         // Headers are gone: all that is left is to cut the body short, which no parser accepts.
         console.error(
-          JSON.stringify({ level: 'error', msg: 'sitemap stream failed', error: String(error) }),
+          JSON.stringify({ level: 'error', msg: 'sitemap stream failed', error: errorText(error) }),
         );
         controller.error(error);
       }
