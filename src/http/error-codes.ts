@@ -71,6 +71,7 @@ export const ERROR_CODES = {
   ORDER_VALIDATION_FAILED: [422, 'The order is not valid.'],
   INVALID_SHIPPING_ID: [422, 'The shipping option is not valid.'],
   PAYMENTS_NOT_ENABLED: [403, 'Payments are not enabled for this shop.'],
+  ORDER_RATE_LIMITED: [429, 'Too many orders from this address. Try again later.'],
   ORDER_NOT_FOUND: [404, 'No such order.'],
   // Downloads
   DOWNLOAD_PRODUCT_NOT_FOUND: [404, "The product is not among the order's downloads."],

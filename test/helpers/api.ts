@@ -27,6 +27,9 @@ const readRoundTrips = (headers: Headers) => {
   return match ? Number(match[1]) : Number.NaN;
 };
 
+const randomOctets = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => String(b)).join('.');
+
 /** Sends a request to the worker over HTTP (its real fetch handler) and reads the answer. */
 export async function call(path: string, options: CallOptions = {}): Promise<ApiResponse> {
   const headers = new Headers(options.headers);
@@ -37,12 +40,17 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  // Each order placement comes from a client IP of its own unless the test names one, so
+  // the per-IP order limit (test/orders/rate-limit.test.ts) does not tie together unrelated
+  // tests that place orders in one shop.
+  if (method === 'POST' && path === '/orders' && !headers.has('cf-connecting-ip')) {
+    headers.set('cf-connecting-ip', `10.${randomOctets()}`);
+  }
   const url = path.startsWith('http')
     ? path
     : `http://storefront.test${path.startsWith('/storage') || path.startsWith('/docs') ? '' : API_BASE}${path}`;
-  const response = await worker.fetch(
-    new Request(url, { method: options.method ?? (body ? 'POST' : 'GET'), headers, body }),
-  );
+  const response = await worker.fetch(new Request(url, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
   if (response.headers.get('content-type')?.includes('json'))

@@ -3,6 +3,7 @@ import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
 import { otpVerifications } from '../../db/schema';
 import { ApiError, rateLimited } from '../../http/errors';
+import { clientIp } from '../../http/rate-limit';
 import { hmacHex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/uuid';
@@ -36,15 +37,6 @@ export function generateCode(): string {
     const value = buffer[0] ?? UNBIASED_LIMIT;
     if (value < UNBIASED_LIMIT) return String(value % CODE_SPACE).padStart(6, '0');
   }
-}
-
-/** The client IP as Cloudflare reports it, else the first forwarded hop, else 'unknown'. */
-export function clientIp(headers: Headers): string {
-  return (
-    headers.get('cf-connecting-ip')?.trim() ||
-    headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    'unknown'
-  );
 }
 
 const codeHmac = (secret: string, verificationId: string, code: string) =>

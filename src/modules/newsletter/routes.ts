@@ -1,6 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../app-env';
 import {
   apiKeySecurity,
   errorResponses,
@@ -8,6 +6,7 @@ import {
   jsonContent,
   SHOP_ERRORS,
 } from '../../http/openapi';
+import { limitPerIp } from '../../http/rate-limit';
 import { createRouter, validationHook } from '../../http/router';
 import { requireShop } from '../../http/shop';
 import {
@@ -19,22 +18,10 @@ import {
   VerifyBodySchema,
   VerifyResultSchema,
 } from './schemas';
-import { enforceSubscribeRate, subscribe, unsubscribe, verify } from './service';
+import { SUBSCRIBE_RATE, subscribe, unsubscribe, verify } from './service';
 
-/** The visitor's IP: Cloudflare's header, else the first X-Forwarded-For hop, else 'unknown'. */
-export function clientIp(headers: Headers): string {
-  const ip =
-    headers.get('cf-connecting-ip')?.trim() ||
-    headers.get('x-forwarded-for')?.split(',')[0]?.trim() ||
-    'unknown';
-  return ip.slice(0, 64);
-}
-
-// Runs before body validation, so malformed and honeypot submissions count against the limit too.
-const subscribeRate = createMiddleware<AppEnv>(async (c, next) => {
-  await enforceSubscribeRate(c.get('services'), c.get('shop').id, clientIp(c.req.raw.headers));
-  await next();
-});
+// Malformed and honeypot submissions count against the limit too.
+const subscribeRate = limitPerIp(SUBSCRIBE_RATE, 'NEWSLETTER_RATE_LIMITED');
 
 const subscribeRoute = createRoute({
   method: 'post',

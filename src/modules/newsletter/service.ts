@@ -1,7 +1,7 @@
-import type { RateDecision, RateRule } from '../../adapters/kv';
+import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
-import { errorText, isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
-import { fail, rateLimited } from '../../http/errors';
+import { isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
+import { fail } from '../../http/errors';
 import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
 import { queueEmail } from '../mail/outbox';
@@ -27,28 +27,6 @@ export const SUBSCRIBE_RATE: RateRule = { name: 'newsletter', limit: 5, windowSe
  */
 export const newsletterIntegrity = (secret: string, subscriptionId: string, email: string) =>
   hmacHex(secret, 'newsletter', `${subscriptionId}:${email}`);
-
-/**
- * Counts a subscription request from `ip` against the shop's hourly limit.
- * An unreachable limiter lets the request through (logged): the double opt-in and
- * the shop's cap still bound what a flood could do.
- */
-export async function enforceSubscribeRate(services: Services, shopId: string, ip: string) {
-  let decision: RateDecision;
-  try {
-    decision = await services.rateLimiter.hit(SUBSCRIBE_RATE, `${shopId}:${ip}`);
-  } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'warn',
-        msg: 'newsletter rate limiter unavailable',
-        error: errorText(error),
-      }),
-    );
-    return;
-  }
-  if (!decision.allowed) throw rateLimited('NEWSLETTER_RATE_LIMITED', decision.retryAfterSeconds);
-}
 
 /**
  * Subscribes `email` (already normalised) with double opt-in. A filled honeypot gets

@@ -8,6 +8,7 @@ import {
   jsonContent,
   SHOP_ERRORS,
 } from '../../http/openapi';
+import { limitPerIp } from '../../http/rate-limit';
 import { createRouter, validationHook } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
@@ -22,7 +23,7 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderResultSchema,
 } from './orders-schemas';
-import { placeOrder } from './orders-service';
+import { ORDER_RATE, placeOrder } from './orders-service';
 
 const place = createRoute({
   method: 'post',
@@ -34,6 +35,7 @@ const place = createRoute({
   description:
     'Answers with the order confirmation, or with a checkout link when the shop takes payments online. An `Idempotency-Key` header makes retries safe.',
   security: apiKeySecurity,
+  middleware: [limitPerIp(ORDER_RATE, 'ORDER_RATE_LIMITED')] as const,
   request: { headers: IdempotencyHeaderSchema, body: jsonBody(PlaceOrderBodySchema) },
   responses: {
     200: jsonContent(success(PlaceOrderResultSchema), 'The order confirmation or checkout link'),
@@ -46,6 +48,7 @@ const place = createRoute({
       'IDEMPOTENCY_KEY_INVALID',
       'IDEMPOTENCY_KEY_REUSED',
       'SERVICE_UNAVAILABLE',
+      'ORDER_RATE_LIMITED',
     ),
   },
 });

@@ -1,3 +1,4 @@
+import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../app-env';
 import { ApiError, type ErrorDetail, fail } from '../../http/errors';
 import { sha256Hex } from '../../lib/crypto';
@@ -31,6 +32,13 @@ export type PlaceOrderRequest = {
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Order attempts per client IP per shop: 10 in 10 minutes. Far above what a buyer needs
+ * (retries included), it bounds what one address can do to stock and to strangers'
+ * inboxes through the confirmation email.
+ */
+export const ORDER_RATE: RateRule = { name: 'orders', limit: 10, windowSeconds: 600 };
 
 type OrderChecks = {
   cart: PricedCart;
