@@ -163,6 +163,7 @@ export function addAuroraSettings(plan: ShopPlan): void {
         key: 'free',
         title: 'Free shipping (orders over €100)',
         priceMinor: 0,
+        minOrderMinor: 10000,
         description: 'DHL, 3–5 working days',
       },
       {

@@ -54,6 +54,8 @@ export type RateSeed = {
   key: string;
   title: string;
   priceMinor: number;
+  /** Least order value the rate serves (free shipping over …). */
+  minOrderMinor?: number;
   description: string;
   isDefault?: boolean;
   active?: boolean;
@@ -82,6 +84,7 @@ export function addShipping(plan: ShopPlan, rates: RateSeed[], pickups: PickupSe
       shopId: plan.shopId,
       title: r.title,
       priceMinor: r.priceMinor,
+      minOrderMinor: r.minOrderMinor ?? null,
       description: r.description,
       isDefault: r.isDefault ?? false,
       position,

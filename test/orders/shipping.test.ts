@@ -6,6 +6,7 @@ import { expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
 import {
+  createCoupon,
   createPickupLocation,
   createShippingRate,
   orderBody,
@@ -60,6 +61,33 @@ describe('shipping with standard delivery and pickup', () => {
       name: 'Courier',
       priceMinor: 650,
     });
+  });
+
+  it('offers a rate with a minimum only to orders worth it after coupons', async () => {
+    const free = await createShippingRate(f.shop, {
+      title: 'Free over 50',
+      priceMinor: 0,
+      minOrderMinor: 5000,
+    });
+    const coupon = await createCoupon(f.shop, { kind: 'fixed', value: 500 });
+    const two = [{ productId: f.product.id, quantity: 2 }];
+    const three = [{ productId: f.product.id, quantity: 3 }];
+    const short = await order(f, { shippingId: free.id }, two);
+    expectError(short, 422, 'INVALID_SHIPPING_ID');
+    expect(short.body.message).toMatch(/minimum/);
+    const enough = await order(f, { shippingId: free.id }, three);
+    expect(enough.status).toBe(200);
+    expect(enough.body.data).toMatchObject({ productsTotal: 60, shippingTotal: 0, cartTotal: 60 });
+    // 60 less a 5 coupon still reaches 50; the threshold is the value after coupons.
+    const discounted = await order(f, { shippingId: free.id, coupons: [coupon.code] }, three);
+    expect(discounted.body.data).toMatchObject({ couponTotal: 5, shippingTotal: 0 });
+    const exactly = await createShippingRate(f.shop, { priceMinor: 0, minOrderMinor: 6000 });
+    expect((await order(f, { shippingId: exactly.id }, three)).status).toBe(200);
+    expectError(
+      await order(f, { shippingId: exactly.id, coupons: [coupon.code] }, three),
+      422,
+      'INVALID_SHIPPING_ID',
+    );
   });
 
   it("charges the chosen pickup point's fee", async () => {

@@ -35,6 +35,11 @@ export const shippingRates = pgTable(
     shopId: shopId(),
     title: text('title').notNull(),
     priceMinor: integer('price_minor').notNull(),
+    /**
+     * Least order value (products after coupons, before tax and shipping) for which the
+     * rate may be chosen, e.g. free shipping over 100; null for any order.
+     */
+    minOrderMinor: integer('min_order_minor'),
     description: text('description').notNull().default(''),
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),

@@ -47,7 +47,8 @@ export function selectCheckoutContext(
         from payment_providers pp where pp.shop_id = k.id and pp.active
         order by pp.created_at limit 1) as provider,
       ${storefrontHostJson(shopId)} as host,
-      (select json_build_object('id', r.id, 'title', r.title, 'priceMinor', r.price_minor)
+      (select json_build_object('id', r.id, 'title', r.title, 'priceMinor', r.price_minor,
+          'minOrderMinor', r.min_order_minor)
         from shipping_rates r
         where r.shop_id = k.id and r.id = ${uuidOrNull(input.shippingId)}::uuid and r.active) as rate,
       (select json_build_object('id', p.id, 'name', p.name, 'feeMinor', p.fee_minor)

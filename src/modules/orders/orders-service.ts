@@ -177,7 +177,11 @@ export async function placeOrder(
   if (details.length > 0) throw new ApiError('ORDER_VALIDATION_FAILED', { details });
 
   const needsShipping = cart.lines.some((line) => line.needsShipping);
-  const shipping = chooseShipping(settings.shipping, needsShipping, body, ctx.rate, ctx.pickup);
+  const shipping = chooseShipping(settings.shipping, needsShipping, body, {
+    rate: ctx.rate,
+    pickup: ctx.pickup,
+    orderValueMinor: cart.productsTotalMinor - (coupon?.amountMinor ?? 0),
+  });
   const totals = orderTotals(
     cart.productsTotalMinor,
     coupon?.amountMinor ?? 0,

@@ -3,7 +3,13 @@ import { ApiError } from '../../http/errors';
 import type { SettingsDocument } from '../shop/settings-document';
 import { percentOf } from './coupons-service';
 
-export type RateRow = { id: string; title: string; priceMinor: number };
+export type RateRow = {
+  id: string;
+  title: string;
+  priceMinor: number;
+  /** Least order value (products after coupons) the rate serves; null for any. */
+  minOrderMinor: number | null;
+};
 export type PickupRow = { id: string; name: string; feeMinor: number };
 
 export type ShippingRequest = {
@@ -16,17 +22,18 @@ const invalidShipping = (message: string) => new ApiError('INVALID_SHIPPING_ID',
 /**
  * The delivery the order is charged for. With shipping off, or when nothing in the cart
  * is delivered (digital or shipping-free lines only), there is none and a choice is ignored.
- * Otherwise at most one of `shippingId` (an active standard rate, with standard delivery on)
- * and `pickupLocationId` (an active pickup point, with pickup on) may be given; one is
- * required unless the shop collects no address or offers no option at all.
+ * Otherwise at most one of `shippingId` (an active standard rate, with standard delivery on,
+ * whose minimum the order value reaches) and `pickupLocationId` (an active pickup point,
+ * with pickup on) may be given; one is required unless the shop collects no address or
+ * offers no option at all. `orderValueMinor` is the products total after coupons.
  */
 export function chooseShipping(
   settings: SettingsDocument['shipping'],
   needsShipping: boolean,
   request: ShippingRequest,
-  rate: RateRow | null,
-  pickup: PickupRow | null,
+  options: { rate: RateRow | null; pickup: PickupRow | null; orderValueMinor: number },
 ): OrderShippingSnapshot | null {
+  const { rate, pickup } = options;
   if (!settings.active || !needsShipping) return null;
   const wantsStandard = Boolean(request.shippingId);
   const wantsPickup = Boolean(request.pickupLocationId);
@@ -36,6 +43,9 @@ export function chooseShipping(
   if (wantsStandard) {
     if (!settings.standardActive || !rate)
       throw invalidShipping('The shipping rate is not available.');
+    if (rate.minOrderMinor !== null && options.orderValueMinor < rate.minOrderMinor) {
+      throw invalidShipping('The order does not reach the minimum value of this shipping rate.');
+    }
     return { kind: 'standard', id: rate.id, name: rate.title, priceMinor: rate.priceMinor };
   }
   if (wantsPickup) {

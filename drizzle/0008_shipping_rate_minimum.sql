@@ -1,0 +1,1 @@
+ALTER TABLE "shipping_rates" ADD COLUMN "min_order_minor" integer;
