@@ -27,8 +27,11 @@ const readRoundTrips = (headers: Headers) => {
   return match ? Number(match[1]) : Number.NaN;
 };
 
-const randomOctets = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(3)), (b) => String(b)).join('.');
+/** A fresh client IP, so a test has its own rate-limit budget. */
+export const newIp = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(3));
+  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
+};
 
 /** Sends a request to the worker over HTTP (its real fetch handler) and reads the answer. */
 export async function call(path: string, options: CallOptions = {}): Promise<ApiResponse> {
@@ -45,7 +48,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   // the per-IP order limit (test/orders/rate-limit.test.ts) does not tie together unrelated
   // tests that place orders in one shop.
   if (method === 'POST' && path === '/orders' && !headers.has('cf-connecting-ip')) {
-    headers.set('cf-connecting-ip', `10.${randomOctets()}`);
+    headers.set('cf-connecting-ip', newIp());
   }
   const url = path.startsWith('http')
     ? path

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { client, expectError } from '../helpers/api';
+import { client, expectError, newIp } from '../helpers/api';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
-import { newAddress, newIp, subscribe } from './support';
+import { newAddress, subscribe } from './support';
 
 describe('POST /newsletter rate limit (5 per IP per shop per hour)', () => {
   let shop: TestShop;

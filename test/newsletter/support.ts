@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import * as s from '../../src/db/schema';
-import { client } from '../helpers/api';
+import { client, newIp } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { type SinkEmail, waitForEmail } from '../helpers/mail';
 
 /** A fresh address nobody else in the run uses. */
 export const newAddress = (tag = 'reader') =>
   `${tag}-${crypto.randomUUID().slice(0, 12)}@mail.example`;
-
-/** A fresh client IP, so each test has its own rate-limit budget. */
-export const newIp = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(3));
-  return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
-};
 
 /** POST /newsletter from a given IP (a new one unless told). */
 export function subscribe(apiKey: string, body: unknown, ip = newIp()) {
