@@ -1,8 +1,10 @@
 import type { DedupStore, RateLimiter } from './adapters/kv';
 import type { Mailer } from './adapters/mail';
+import type { PaymentGateways } from './adapters/payments';
 import type { Storage } from './adapters/storage';
 import type { Database } from './db/client';
 import type { Bindings, Config } from './env';
+import type { Logger } from './lib/log';
 
 /** What every request can reach, built from the environment by the services middleware. */
 export type Services = {
@@ -12,6 +14,10 @@ export type Services = {
   dedup: DedupStore;
   mailer: Mailer;
   storage: Storage;
+  /** The payment provider adapters, by the provider a shop is paid through. */
+  payments: PaymentGateways;
+  /** The request's logger: every line carries its request id, and its shop id once resolved. */
+  log: Logger;
   /** Runs work after the response is sent (the execution context's waitUntil). */
   defer(work: Promise<unknown>): void;
 };

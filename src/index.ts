@@ -2,6 +2,7 @@ import { createApp } from './app';
 import type { Bindings } from './env';
 import { buildServices } from './http/services';
 import { deliverDueEmails } from './modules/mail/outbox';
+import { outboxDeps } from './modules/mail/send';
 
 const app = createApp();
 
@@ -10,6 +11,6 @@ export default {
   /** Cron: retries email deliveries that did not go out right after their response. */
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env, ctx);
-    await deliverDueEmails(services.database.db, services.mailer, services.config.MAIL_FROM);
+    await deliverDueEmails(outboxDeps(services));
   },
 } satisfies ExportedHandler<Bindings>;

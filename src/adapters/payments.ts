@@ -49,6 +49,12 @@ export class PaymentProviderError extends Error {
   }
 }
 
+/** The providers a shop can be paid through (the schema's `payment_provider_kind`). */
+export type ProviderKind = 'stripe';
+
+/** Port: the adapter of each provider a shop can use. */
+export type PaymentGateways = (provider: ProviderKind) => Payments;
+
 /** Port: a hosted-checkout payment provider and its signed webhooks. */
 export interface Payments {
   readonly provider: string;

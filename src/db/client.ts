@@ -91,3 +91,16 @@ export function createDatabase(config: DatabaseConfig): Database {
     },
   };
 }
+
+/** Where queries can run: the request's database, or a transaction already open. */
+export type TxScope = Database | Tx;
+
+const isDatabase = (scope: TxScope): scope is Database => 'interactive' in scope;
+
+/**
+ * Runs `fn` in a transaction: inside the open one when `scope` is a transaction (so a
+ * verb can be composed into a larger write), else in a new interactive transaction.
+ */
+export function withTransaction<T>(scope: TxScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return isDatabase(scope) ? scope.interactive(fn) : fn(scope);
+}

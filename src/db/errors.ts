@@ -1,5 +1,3 @@
-import { DrizzleQueryError } from 'drizzle-orm';
-
 /** The SQLSTATE of a Postgres error, looked for along the error's `cause` chain. */
 export function sqlState(error: unknown): string | undefined {
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
@@ -13,18 +11,3 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 
 /** `newsletter_claim_place` found the shop's subscriber cap full (drizzle/0007). */
 export const isNewsletterCapFull = (error: unknown) => sqlState(error) === 'SF001';
-
-/**
- * An error as logs may show it. A failed query keeps its statement and the database's
- * reason, never its parameters, which hold customers' data.
- */
-export function errorText(error: unknown): string {
-  if (error instanceof DrizzleQueryError) {
-    return `Failed query: ${error.query}; ${String(error.cause)}`;
-  }
-  return String(error);
-}
-
-/** The stack worth logging: a failed query's own stack would repeat its parameters. */
-export const errorStack = (error: Error) =>
-  error instanceof DrizzleQueryError ? error.cause?.stack : error.stack;

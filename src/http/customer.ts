@@ -1,10 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, CustomerContext } from '../app-env';
-import { authenticate, readTokenClaims, type SessionCustomer } from '../modules/auth/session';
-import type { TokenClaims } from '../modules/auth/tokens';
-import type { ErrorCode } from './error-codes';
-import { ApiError } from './errors';
+import { ApiError, type ErrorCode } from '../errors';
+import { authenticate, readTokenClaims, type SessionCustomer } from '../identity/sessions';
+import type { TokenClaims } from '../identity/tokens';
 
 /** Errors every route behind requireCustomer (or requireCustomerToken) may answer. */
 export const CUSTOMER_ERRORS: ErrorCode[] = [

@@ -1,13 +1,13 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../app-env';
-import { errorStack, errorText, sqlState } from '../db/errors';
-import { type ErrorCode, statusOf } from './error-codes';
-import { ApiError } from './errors';
+import { sqlState } from '../db/errors';
+import { ApiError, type ErrorCode, statusOf } from '../errors';
+import { createLogger, errorStack } from '../lib/log';
 
 /** Writes the one error envelope: `{ status, code, message, requestId, details? }`. */
 export function errorResponse(c: Context<AppEnv>, error: ApiError) {
-  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
   return c.json(
     {
       status: 'error' as const,
@@ -44,14 +44,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return errorResponse(c, new ApiError(codeForHttpException(err)));
   }
   if (isUnencodableText(err)) return errorResponse(c, new ApiError('VALIDATION_FAILED'));
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      requestId: c.get('requestId'),
-      error: errorText(err),
-      stack: errorStack(err),
-    }),
-  );
+  const log = c.get('services')?.log ?? createLogger({ requestId: c.get('requestId') });
+  log.error('request failed', { error: err, stack: errorStack(err) });
   return errorResponse(
     c,
     new ApiError(isDatabaseUnreachable(err) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR'),

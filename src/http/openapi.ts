@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ERROR_CODES, type ErrorCode } from './error-codes';
+import { ERROR_CODES, type ErrorCode } from '../errors';
 
 export const ErrorDetailSchema = z.object({ field: z.string(), message: z.string() });
 

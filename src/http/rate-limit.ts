@@ -1,9 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { RateDecision, RateRule } from '../adapters/kv';
 import type { AppEnv } from '../app-env';
-import { errorText } from '../db/errors';
-import type { ErrorCode } from './error-codes';
-import { rateLimited } from './errors';
+import { ApiError, type ErrorCode } from '../errors';
 
 /** The client IP as Cloudflare reports it, else the first forwarded hop, else 'unknown'. */
 export function clientIp(headers: Headers): string {
@@ -27,9 +25,9 @@ export const limitPerIp = (rule: RateRule, code: ErrorCode) =>
     try {
       decision = await c.get('services').rateLimiter.hit(rule, key);
     } catch (error) {
-      const msg = `${rule.name} rate limiter unavailable`;
-      console.error(JSON.stringify({ level: 'warn', msg, error: errorText(error) }));
+      c.get('services').log.warn(`${rule.name} rate limiter unavailable`, { error });
     }
-    if (decision && !decision.allowed) throw rateLimited(code, decision.retryAfterSeconds);
+    if (decision && !decision.allowed)
+      throw new ApiError(code, { retryAfter: decision.retryAfterSeconds });
     await next();
   });

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env';
-import type { ErrorCode } from './error-codes';
-import { ApiError, type ErrorDetail } from './errors';
+import { ApiError, type ErrorCode, type ErrorDetail } from '../errors';
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 

@@ -8,11 +8,13 @@ import {
   createUpstashRedis,
 } from '../adapters/kv-upstash';
 import { createResendMailer } from '../adapters/mail';
+import type { PaymentGateways } from '../adapters/payments';
+import { createStripePayments } from '../adapters/payments-stripe';
 import { createR2Storage } from '../adapters/storage';
 import type { AppEnv, Services } from '../app-env';
 import { createDatabase } from '../db/client';
-import { errorText } from '../db/errors';
 import { type Bindings, type Config, loadConfig } from '../env';
+import { createLogger, type Logger } from '../lib/log';
 
 type KvPorts = { rateLimiter: RateLimiter; dedup: DedupStore };
 
@@ -36,10 +38,21 @@ function kvFor(config: Config): KvPorts {
   return ports;
 }
 
+/** The adapter of each provider (the schema admits only providers implemented here). */
+const paymentGateways =
+  (config: Config): PaymentGateways =>
+  (provider) => {
+    switch (provider) {
+      case 'stripe':
+        return createStripePayments({ apiBase: config.STRIPE_API_BASE });
+    }
+  };
+
 /** Builds the services of one request from the worker's bindings. */
 export function buildServices(
   env: Bindings,
   ctx: { waitUntil(p: Promise<unknown>): void },
+  log: Logger = createLogger(),
 ): Services {
   const config = loadConfig(env);
   return {
@@ -52,23 +65,18 @@ export function buildServices(
     ...kvFor(config),
     mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
     storage: createR2Storage(env.STORAGE),
+    payments: paymentGateways(config),
+    log,
     defer: (work) =>
-      ctx.waitUntil(
-        work.catch((error: unknown) =>
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              msg: 'deferred work failed',
-              error: errorText(error),
-            }),
-          ),
-        ),
-      ),
+      ctx.waitUntil(work.catch((error: unknown) => log.error('deferred work failed', { error }))),
   };
 }
 
 /** Makes the request's services available as `c.get('services')`. */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('services', buildServices(c.env, c.executionCtx));
+  c.set(
+    'services',
+    buildServices(c.env, c.executionCtx, createLogger({ requestId: c.get('requestId') })),
+  );
   await next();
 });

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ShopContext } from '../app-env';
-import { shopByApiKey, shopByHostname } from '../modules/shop/resolve';
-import { ApiError } from './errors';
+import { ApiError } from '../errors';
+import { shopByApiKey, shopByHostname } from '../identity/shops';
 
 const servable = (shop: ShopContext) => {
   if (shop.status !== 'active') throw new ApiError('SHOP_UNDER_DEVELOPMENT');
@@ -49,6 +49,8 @@ const withShop = (resolveByHost: boolean) =>
     }
     c.set('shopRoundTrips', database.roundTrips.count);
     c.set('shop', servable(shop));
+    const services = c.get('services');
+    c.set('services', { ...services, log: services.log.with({ shopId: shop.id }) });
     await next();
   });
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DedupStore } from '../../src/adapters/kv';
 import { createMemoryDedup } from '../../src/adapters/kv-memory';
 import * as s from '../../src/db/schema';
+import { createLogger } from '../../src/lib/log';
 import type { AnalyticsEvent } from '../../src/modules/analytics/schemas';
 import { DEDUP_TTL_SECONDS, dedupKey, recordEvent } from '../../src/modules/analytics/service';
 import { testDb } from '../helpers/db';
@@ -34,14 +35,14 @@ describe('recordEvent', () => {
       firstSeen: () => Promise.reject(new Error('connect ECONNREFUSED upstash')),
     };
     const sessionId = crypto.randomUUID();
-    const deps = { db: testDb(), dedup: unreachable };
+    const deps = { db: testDb(), dedup: unreachable, log: createLogger() };
     expect(await recordEvent(deps, shop.id, pageView(sessionId))).toBe(true);
     expect(await recordEvent(deps, shop.id, pageView(sessionId))).toBe(true);
     expect(await rowsOf(shop.id, sessionId)).toHaveLength(2);
   });
 
   it('skips a context already seen in the session', async () => {
-    const deps = { db: testDb(), dedup: createMemoryDedup() };
+    const deps = { db: testDb(), dedup: createMemoryDedup(), log: createLogger() };
     const sessionId = crypto.randomUUID();
     expect(await recordEvent(deps, shop.id, pageView(sessionId))).toBe(true);
     expect(await recordEvent(deps, shop.id, pageView(sessionId))).toBe(false);
@@ -51,7 +52,7 @@ describe('recordEvent', () => {
 
   it('remembers a context for 30 minutes, renewed each time it repeats', async () => {
     let now = 0;
-    const deps = { db: testDb(), dedup: createMemoryDedup(() => now) };
+    const deps = { db: testDb(), dedup: createMemoryDedup(() => now), log: createLogger() };
     const sessionId = crypto.randomUUID();
     expect(DEDUP_TTL_SECONDS).toBe(30 * 60);
     expect(await recordEvent(deps, shop.id, pageView(sessionId))).toBe(true);

@@ -2,14 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
+import { signCustomerToken, TOKEN_ISSUER, verifyCustomerToken } from '../../src/identity/tokens';
 import { hmacHex } from '../../src/lib/crypto';
 import { CODE_RATE_RULES } from '../../src/modules/auth/otp';
 import { MAX_VERIFY_ATTEMPTS } from '../../src/modules/auth/queries';
-import {
-  signCustomerToken,
-  TOKEN_ISSUER,
-  verifyCustomerToken,
-} from '../../src/modules/auth/tokens';
 import { client, expectError } from '../helpers/api';
 import { deviceHeaders, signInCustomer, testConfig } from '../helpers/customer';
 import { testDatabase, testDb } from '../helpers/db';

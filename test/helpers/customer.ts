@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import * as s from '../../src/db/schema';
 import { type Bindings, loadConfig } from '../../src/env';
-import { deviceHash } from '../../src/modules/auth/device';
-import { newSession } from '../../src/modules/auth/session';
+import { deviceHash } from '../../src/identity/device';
+import { newSession } from '../../src/identity/sessions';
 import { client } from './api';
 import { testDb } from './db';
 import type { TestShop } from './shop-factory';

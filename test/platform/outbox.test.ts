@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Mailer } from '../../src/adapters/mail';
 import { createMemoryMailer } from '../../src/adapters/mail';
 import * as s from '../../src/db/schema';
+import { createLogger } from '../../src/lib/log';
 import { deliverDueEmails, deliverEmails, queueEmail } from '../../src/modules/mail/outbox';
 import { testDb } from '../helpers/db';
 import { createTestShop } from '../helpers/shop-factory';
@@ -22,8 +23,14 @@ describe('the email outbox', () => {
     const db = testDb();
     const [row] = await queueEmail(db, email(shop.id, 'a@shop.test'));
     const mailer = createMemoryMailer();
-    await deliverEmails(db, mailer, 'Shop <s@shop.test>', [row?.id ?? '']);
-    await deliverEmails(db, mailer, 'Shop <s@shop.test>', [row?.id ?? '']);
+    await deliverEmails(
+      { db: db, mailer: mailer, from: 'Shop <s@shop.test>', log: createLogger() },
+      [row?.id ?? ''],
+    );
+    await deliverEmails(
+      { db: db, mailer: mailer, from: 'Shop <s@shop.test>', log: createLogger() },
+      [row?.id ?? ''],
+    );
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]).toMatchObject({
       to: 'a@shop.test',
@@ -42,7 +49,10 @@ describe('the email outbox', () => {
     const [row] = await queueEmail(db, email(shop.id, 'b@shop.test'));
     const id = row?.id ?? '';
     const failing: Mailer = { send: async () => Promise.reject(new Error('provider down')) };
-    await deliverEmails(db, failing, 'Shop <s@shop.test>', [id]);
+    await deliverEmails(
+      { db: db, mailer: failing, from: 'Shop <s@shop.test>', log: createLogger() },
+      [id],
+    );
     const [afterFailure] = await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.id, id));
     expect(afterFailure?.status).toBe('pending');
     expect(afterFailure?.attempts).toHaveLength(1);
@@ -53,7 +63,10 @@ describe('the email outbox', () => {
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(s.emailOutbox.id, id));
     const mailer = createMemoryMailer();
-    await deliverDueEmails(db, mailer, 'Shop <s@shop.test>', { shopId: shop.id });
+    await deliverDueEmails(
+      { db: db, mailer: mailer, from: 'Shop <s@shop.test>', log: createLogger() },
+      { shopId: shop.id },
+    );
     expect(mailer.sent.map((m) => m.to)).toContain('b@shop.test');
     const [afterRetry] = await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.id, id));
     expect(afterRetry?.status).toBe('sent');

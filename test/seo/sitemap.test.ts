@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
+import { createLogger } from '../../src/lib/log';
 import { SitemapSchema } from '../../src/modules/seo/schemas';
 import { sitemapStream } from '../../src/modules/seo/sitemap';
 import { client } from '../helpers/api';
@@ -130,7 +131,7 @@ describe('sitemap streaming', () => {
     const stream = await sitemapStream(
       db,
       shop.id,
-      { platformSuffix: 'localhost', fallbackHost: 'x' },
+      { platformSuffix: 'localhost', fallbackHost: 'x', log: createLogger() },
       2,
     );
     const body = JSON.parse(await new Response(stream).text());

@@ -34,8 +34,8 @@ analyticsRoutes.use('*', requireShop);
 analyticsRoutes.openapi(
   trackRoute,
   (c) => {
-    const { database, dedup, defer } = c.get('services');
-    defer(recordEvent({ db: database.db, dedup }, c.get('shop').id, c.req.valid('json')));
+    const { database, dedup, defer, log } = c.get('services');
+    defer(recordEvent({ db: database.db, dedup, log }, c.get('shop').id, c.req.valid('json')));
     return c.json({ status: 'success' as const }, 202);
   },
   validationHook('ANALYTICS_EVENT_INVALID'),

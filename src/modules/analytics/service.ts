@@ -1,8 +1,8 @@
 import type { DedupStore } from '../../adapters/kv';
 import type { Db } from '../../db/client';
-import { errorText } from '../../db/errors';
 import { analyticsEvents } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
+import type { Logger } from '../../lib/log';
 import type { AnalyticsEvent } from './schemas';
 
 /**
@@ -41,7 +41,7 @@ export async function dedupKey(shopId: string, event: AnalyticsEvent): Promise<s
  * better than losing data or failing the storefront. Returns whether a row was written.
  */
 export async function recordEvent(
-  deps: { db: Db; dedup: DedupStore },
+  deps: { db: Db; dedup: DedupStore; log: Logger },
   shopId: string,
   event: AnalyticsEvent,
 ): Promise<boolean> {
@@ -51,13 +51,7 @@ export async function recordEvent(
     try {
       first = await deps.dedup.firstSeen(key, DEDUP_TTL_SECONDS);
     } catch (error) {
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'analytics dedup unavailable; storing without it',
-          error: errorText(error),
-        }),
-      );
+      deps.log.warn('analytics dedup unavailable; storing without it', { error });
     }
     if (!first) return false;
   }

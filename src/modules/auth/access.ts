@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Services, ShopContext } from '../../app-env';
 import { accessLinks, orders } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
 import { selectAccessLink } from './queries';

@@ -2,8 +2,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
 import { otpVerifications } from '../../db/schema';
-import { ApiError, rateLimited } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { clientIp } from '../../http/rate-limit';
+import { assertAccountUsable } from '../../identity/sessions';
 import { hmacHex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/uuid';
@@ -11,7 +12,6 @@ import { queueEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
 import { readSettingsDocument } from '../shop/settings-document';
 import { checkCode, isVerificationClosed, selectSignInState } from './queries';
-import { assertAccountUsable } from './session';
 import { startSession } from './sign-in';
 
 /** How long an emailed code can be used. */
@@ -53,7 +53,7 @@ async function enforceCodeLimits(services: Services, shopId: string, email: stri
   const refused = decisions.filter((d) => !d.allowed);
   if (refused.length > 0) {
     const wait = Math.max(...refused.map((d) => d.retryAfterSeconds));
-    throw rateLimited('TOO_MANY_LOGIN_ATTEMPTS', wait);
+    throw new ApiError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: wait });
   }
 }
 

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerAddresses, customers } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
+import type { SessionCustomer } from '../../identity/sessions';
 import type { Customer, UpdateProfileBody } from './schemas';
-import type { SessionCustomer } from './session';
 
 type AddressRow = NonNullable<SessionCustomer['address']>;
 type CustomerRow = Pick<

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { ErrorCode } from '../../errors';
 import { CUSTOMER_ERRORS, requireCustomerProfile } from '../../http/customer';
-import type { ErrorCode } from '../../http/error-codes';
 import {
   apiKeySecurity,
   customerSecurity,
@@ -12,8 +12,8 @@ import {
 import { createRouter, validationHook } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
+import { deviceHash } from '../../identity/device';
 import { signInWithLink } from './access';
-import { deviceHash } from './device';
 import { requestCode, verifyCode } from './otp';
 import { toCustomer, updateProfile } from './profile';
 import {

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions } from '../../db/schema';
 import type { Config } from '../../env';
-import { type AccountStatus, assertAccountUsable, newSession, type SessionMethod } from './session';
+import {
+  type AccountStatus,
+  assertAccountUsable,
+  newSession,
+  type SessionMethod,
+} from '../../identity/sessions';
 
 export type SignInInput = {
   shopId: string;

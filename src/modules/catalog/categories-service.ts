@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { pageCount } from '../../http/schemas';
 import { type ParentFilter, selectCategory, selectCategoryPage } from './categories-queries';
 import type { CategoryDetail, CategoryPage } from './categories-schemas';
@@ -47,6 +47,6 @@ export async function listCategories(
 /** One published category by slug or `_id`; CATEGORY_NOT_FOUND otherwise. */
 export async function getCategory(db: Db, shopId: string, ref: string): Promise<CategoryDetail> {
   const category = await selectCategory(db, shopId, ref);
-  if (!category) throw fail('CATEGORY_NOT_FOUND');
+  if (!category) throw new ApiError('CATEGORY_NOT_FOUND');
   return category;
 }

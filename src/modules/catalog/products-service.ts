@@ -1,6 +1,6 @@
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { ApiError, fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { toShapeA } from '../../http/schemas';
 import { escapeHtml } from '../../lib/html';
 import { toAmount, toMinor } from '../../lib/money';
@@ -78,7 +78,7 @@ export async function listProducts(db: Db, shop: ShopContext, q: ProductListQuer
 /** GET /products/:id: one published product by slug or `_id`. */
 export async function getProduct(db: Db, shop: ShopContext, ref: string) {
   const product = await selectProductDetail(db, shop.id, ref);
-  if (!product) throw fail('PRODUCT_NOT_FOUND');
+  if (!product) throw new ApiError('PRODUCT_NOT_FOUND');
   return {
     ...withAmounts(product, shop.currencyDigits),
     description: escapeHtml(product.description),
@@ -88,7 +88,7 @@ export async function getProduct(db: Db, shop: ShopContext, ref: string) {
 /** GET /products/variants: the product's active variants. */
 export async function listVariants(db: Db, shop: ShopContext, ref: string) {
   const found = await selectVariants(db, shop.id, ref);
-  if (!found) throw fail('PRODUCT_NOT_FOUND');
+  if (!found) throw new ApiError('PRODUCT_NOT_FOUND');
   return {
     product: found.product,
     totalVariants: found.variants.length,
@@ -112,13 +112,13 @@ export async function getVariantDetails(
 ) {
   const key = variationKey.toLowerCase();
   const found = await selectVariantByKey(db, shop.id, ref, key);
-  if (!found) throw fail('PRODUCT_NOT_FOUND');
+  if (!found) throw new ApiError('PRODUCT_NOT_FOUND');
   const ids = keyIds(key);
   const fits =
     ids.length === found.options.length &&
     ids.every((id, i) => found.options[i]?.includes(id) === true);
-  if (!fits) throw fail('INVALID_OPTION_VALUES');
-  if (!found.variant) throw fail('VARIANT_NOT_FOUND');
+  if (!fits) throw new ApiError('INVALID_OPTION_VALUES');
+  if (!found.variant) throw new ApiError('VARIANT_NOT_FOUND');
   return withAmounts(found.variant, shop.currencyDigits);
 }
 
@@ -131,7 +131,7 @@ export async function bestSellers(db: Db, shop: ShopContext, paging: Paging) {
 /** GET /products/similar/:id. */
 export async function similarProducts(db: Db, shop: ShopContext, ref: string, paging: Paging) {
   const row = await selectSimilar(db, shop.id, ref, paging.page, paging.limit);
-  if (!row) throw fail('PRODUCT_NOT_FOUND');
+  if (!row) throw new ApiError('PRODUCT_NOT_FOUND');
   return productPage(row, paging, shop.currencyDigits);
 }
 

@@ -1,5 +1,4 @@
-import type { ErrorCode } from '../../http/error-codes';
-import { ApiError } from '../../http/errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { detailsOf, type ValidationResult, validationIssues } from '../../http/router';
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { toShapeA } from '../../http/schemas';
 import { isUuid } from '../../lib/uuid';
 import { type EntryRow, selectModelEntry, selectModelListing } from './queries';
@@ -24,7 +24,7 @@ export async function getModelContent(
   paging: { page: number; limit: number },
 ): Promise<ContentCollection | ContentEntry | null> {
   const listing = await selectModelListing(db, { shopId, slug, ...paging });
-  if (!listing) throw fail('CONTENT_MODEL_NOT_FOUND');
+  if (!listing) throw new ApiError('CONTENT_MODEL_NOT_FOUND');
   if (listing.kind === 'singleton') return listing.entry && toEntry(listing.entry);
   return toShapeA(listing.entries.map(toEntry), listing.total, paging.page, paging.limit);
 }
@@ -41,7 +41,7 @@ export async function getModelEntry(
     slug,
     entryId: isUuid(entryId) ? entryId : null,
   });
-  if (!found) throw fail('CONTENT_MODEL_NOT_FOUND');
-  if (!found.entry) throw fail('CONTENT_ENTRY_NOT_FOUND');
+  if (!found) throw new ApiError('CONTENT_MODEL_NOT_FOUND');
+  if (!found.entry) throw new ApiError('CONTENT_ENTRY_NOT_FOUND');
   return toEntry(found.entry);
 }

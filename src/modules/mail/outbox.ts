@@ -1,8 +1,8 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail';
 import type { Db } from '../../db/client';
-import { errorText } from '../../db/errors';
 import { emailOutbox } from '../../db/schema';
+import { errorText, type Logger } from '../../lib/log';
 
 export type EmailKind = 'otp' | 'order-confirmation' | 'newsletter-confirmation' | 'newsletter';
 
@@ -31,7 +31,10 @@ type OutboxRow = typeof emailOutbox.$inferSelect;
 /** Minutes to wait before attempt `n + 1`: 1, 2, 4 … capped at a day. */
 const backoffMinutes = (attempts: number) => Math.min(2 ** attempts, 24 * 60);
 
-async function deliverRow(db: Db, mailer: Mailer, from: string, row: OutboxRow) {
+/** What delivering the outbox needs: the database, the mail port, the sender and a logger. */
+export type OutboxDeps = { db: Db; mailer: Mailer; from: string; log: Logger };
+
+async function deliverRow({ db, mailer, from, log }: OutboxDeps, row: OutboxRow) {
   try {
     // The row id is the idempotency key: a retry after a lost answer sends nothing twice.
     const { id } = await mailer.send({
@@ -61,26 +64,18 @@ async function deliverRow(db: Db, mailer: Mailer, from: string, row: OutboxRow) 
         updatedAt: new Date(),
       })
       .where(eq(emailOutbox.id, row.id));
-    console.error(
-      JSON.stringify({
-        level: 'warn',
-        msg: 'email delivery failed',
-        outboxId: row.id,
-        attempt: attempts.length,
-        error: errorText(error),
-      }),
-    );
+    log.warn('email delivery failed', { outboxId: row.id, attempt: attempts.length, error });
   }
 }
 
 /** Delivers the given queued emails now (called after the response that queued them). */
-export async function deliverEmails(db: Db, mailer: Mailer, from: string, ids: string[]) {
+export async function deliverEmails(deps: OutboxDeps, ids: string[]) {
   if (ids.length === 0) return;
-  const rows = await db
+  const rows = await deps.db
     .select()
     .from(emailOutbox)
     .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')));
-  await Promise.all(rows.map((row) => deliverRow(db, mailer, from, row)));
+  await Promise.all(rows.map((row) => deliverRow(deps, row)));
 }
 
 /**
@@ -88,12 +83,10 @@ export async function deliverEmails(db: Db, mailer: Mailer, from: string, ids: s
  * handler, or one shop's when `shopId` is given.
  */
 export async function deliverDueEmails(
-  db: Db,
-  mailer: Mailer,
-  from: string,
+  deps: OutboxDeps,
   options: { batchSize?: number; shopId?: string } = {},
 ) {
-  const rows = await db
+  const rows = await deps.db
     .select()
     .from(emailOutbox)
     .where(
@@ -105,6 +98,6 @@ export async function deliverDueEmails(
     )
     .orderBy(emailOutbox.nextAttemptAt)
     .limit(options.batchSize ?? 50);
-  await Promise.all(rows.map((row) => deliverRow(db, mailer, from, row)));
+  await Promise.all(rows.map((row) => deliverRow(deps, row)));
   return rows.length;
 }

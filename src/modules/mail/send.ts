@@ -1,14 +1,19 @@
 import type { Services } from '../../app-env';
-import { deliverEmails } from './outbox';
+import { deliverEmails, type OutboxDeps } from './outbox';
+
+/** The outbox's dependencies, taken from a request's (or a scheduled run's) services. */
+export const outboxDeps = (services: Services): OutboxDeps => ({
+  db: services.database.db,
+  mailer: services.mailer,
+  from: services.config.MAIL_FROM,
+  log: services.log,
+});
 
 /** Delivers freshly queued emails after the response, so the caller never waits on the provider. */
 export function deliverAfterResponse(services: Services, ids: Array<{ id: string }>) {
-  const { database, mailer, config } = services;
   services.defer(
     deliverEmails(
-      database.db,
-      mailer,
-      config.MAIL_FROM,
+      outboxDeps(services),
       ids.map((r) => r.id),
     ),
   );

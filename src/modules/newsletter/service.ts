@@ -1,7 +1,7 @@
 import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
 import { isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
 import { queueEmail } from '../mail/outbox';
@@ -54,11 +54,11 @@ async function subscribeOnce(
   const { db } = database;
   const state = await selectSubscribeState(db, shop.id, email, shop.newsletterCap);
   const { existing } = state;
-  if (existing?.status === 'verified') throw fail('EMAIL_ALREADY_SUBSCRIBED');
+  if (existing?.status === 'verified') throw new ApiError('EMAIL_ALREADY_SUBSCRIBED');
   // A pending address already counts against the cap; a new or returning one would add to it.
   const cap = shop.newsletterCap;
   if (existing?.status !== 'pending' && cap !== null && (state.active ?? 0) >= cap) {
-    throw fail('NEWSLETTER_LIMIT_EXCEEDED');
+    throw new ApiError('NEWSLETTER_LIMIT_EXCEEDED');
   }
 
   const id = existing?.id ?? crypto.randomUUID();
@@ -79,7 +79,7 @@ async function subscribeOnce(
     deliverAfterResponse(services, queued);
   } catch (error) {
     // A simultaneous subscription took the last place first; nothing was written.
-    if (isNewsletterCapFull(error)) throw fail('NEWSLETTER_LIMIT_EXCEEDED');
+    if (isNewsletterCapFull(error)) throw new ApiError('NEWSLETTER_LIMIT_EXCEEDED');
     // Two first subscriptions of one address raced and this one lost: nothing was written,
     // so answer as if it had arrived second (the winner's row is now pending).
     if (!existing && retryOnRace && isUniqueViolation(error)) {
@@ -101,14 +101,14 @@ export async function verify(
   email: string,
   integrityId: string,
 ): Promise<'Verified'> {
-  if (!isUuid(id)) throw fail('SUBSCRIPTION_NOT_FOUND');
+  if (!isUuid(id)) throw new ApiError('SUBSCRIPTION_NOT_FOUND');
   const expected = await newsletterIntegrity(services.config.APP_HMAC_SECRET, id, email);
   const linkValid = timingSafeEqual(expected, integrityId);
   const row = await verifySubscription(services.database.db, shopId, id, email, linkValid);
-  if (!row) throw fail('SUBSCRIPTION_NOT_FOUND');
+  if (!row) throw new ApiError('SUBSCRIPTION_NOT_FOUND');
   // An unsubscribed address must subscribe again (a new opt-in), not replay an old link.
   if (!linkValid || !timingSafeEqual(row.email, email) || row.status === 'unsubscribed') {
-    throw fail('SUBSCRIPTION_NOT_VALID');
+    throw new ApiError('SUBSCRIPTION_NOT_VALID');
   }
   return 'Verified';
 }
@@ -123,8 +123,8 @@ export async function unsubscribe(
   id: string,
   email: string,
 ): Promise<'Unsubscribed'> {
-  if (!isUuid(id)) throw fail('SUBSCRIPTION_NOT_FOUND');
+  if (!isUuid(id)) throw new ApiError('SUBSCRIPTION_NOT_FOUND');
   const found = await unsubscribeRow(services.database.db, shopId, id, email);
-  if (!found) throw fail('SUBSCRIPTION_NOT_FOUND');
+  if (!found) throw new ApiError('SUBSCRIPTION_NOT_FOUND');
   return 'Unsubscribed';
 }

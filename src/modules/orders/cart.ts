@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ErrorDetail } from '../../http/errors';
+import type { ErrorDetail } from '../../errors';
 import {
   type CartLineInput as CartItem,
   type CartLineRow,

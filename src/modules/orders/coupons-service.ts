@@ -1,6 +1,6 @@
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { ApiError, fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { toAmount } from '../../lib/money';
 import type { CartLineInput } from '../catalog/pricing';
 import { type PricedCart, readPricedCart, selectCartCatalog } from './cart';
@@ -77,15 +77,15 @@ export async function validateCoupon(
   body: { coupons: string[]; cart: CartLineInput[] },
   customer: CustomerContext | null,
 ) {
-  if (!shop.couponsEnabled) throw fail('COUPONS_DISABLED');
+  if (!shop.couponsEnabled) throw new ApiError('COUPONS_DISABLED');
   const code = singleCouponCode(body.coupons);
-  if (!code) throw fail('INVALID_COUPON');
+  if (!code) throw new ApiError('INVALID_COUPON');
   const [catalog, coupons] = await db.batch([
     selectCartCatalog(db, shop.id, body.cart),
     selectCoupon(db, shop.id, code, customer?.email ?? null),
   ]);
   const cart = readPricedCart(catalog.rows);
-  if (cart.productsTotalMinor === 0) throw fail('COUPON_ZERO_TOTAL');
+  if (cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
   const outcome = evaluateCoupon(coupons.rows[0], cart, amount);
   if (!outcome.ok) throw new ApiError('INVALID_COUPON', { message: outcome.message });

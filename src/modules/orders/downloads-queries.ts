@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type SessionCheck, sessionCheckSql } from '../auth/session';
-import type { TokenClaims } from '../auth/tokens';
+import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
+import type { TokenClaims } from '../../identity/tokens';
 
 /** What decides a download request, read in one statement. */
 export type DownloadCheckRow = SessionCheck & {

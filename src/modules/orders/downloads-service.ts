@@ -1,10 +1,10 @@
 import type { Storage, StoredObject } from '../../adapters/storage';
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
+import { assertSessionUsable } from '../../identity/sessions';
+import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
-import { assertSessionUsable } from '../auth/session';
-import type { TokenClaims } from '../auth/tokens';
 import { selectDownloadCheck, takeDownload } from './downloads-queries';
 
 /**
@@ -44,22 +44,22 @@ export async function openDownload(
     fileId: uuidOrNull(input.fileId),
   });
   assertSessionUsable(check);
-  if (!check.orderFound) throw fail('ORDER_NOT_FOUND');
+  if (!check.orderFound) throw new ApiError('ORDER_NOT_FOUND');
   // Downloadables of an unpaid order are not shown, so they read as not there.
-  if (!check.paid || !check.productGranted) throw fail('DOWNLOAD_PRODUCT_NOT_FOUND');
+  if (!check.paid || !check.productGranted) throw new ApiError('DOWNLOAD_PRODUCT_NOT_FOUND');
   const { grant } = check;
-  if (!grant) throw fail('DOWNLOAD_FILE_NOT_FOUND');
-  if (!grant.active) throw fail('DOWNLOAD_NOT_ACTIVE');
-  if (grant.expired) throw fail('DOWNLOAD_EXPIRED');
-  if (grant.exhausted) throw fail('DOWNLOAD_LIMIT_REACHED');
+  if (!grant) throw new ApiError('DOWNLOAD_FILE_NOT_FOUND');
+  if (!grant.active) throw new ApiError('DOWNLOAD_NOT_ACTIVE');
+  if (grant.expired) throw new ApiError('DOWNLOAD_EXPIRED');
+  if (grant.exhausted) throw new ApiError('DOWNLOAD_LIMIT_REACHED');
   const object = await storage.get(grant.storageKey);
-  if (!object) throw fail('DOWNLOAD_FILE_MISSING');
+  if (!object) throw new ApiError('DOWNLOAD_FILE_MISSING');
   const taken = await takeDownload(db, shop.id, grant.id);
   if (!taken.taken) {
     await object.body.cancel();
-    if (!taken.active) throw fail('DOWNLOAD_NOT_ACTIVE');
-    if (taken.expired) throw fail('DOWNLOAD_EXPIRED');
-    throw fail('DOWNLOAD_LIMIT_REACHED');
+    if (!taken.active) throw new ApiError('DOWNLOAD_NOT_ACTIVE');
+    if (taken.expired) throw new ApiError('DOWNLOAD_EXPIRED');
+    throw new ApiError('DOWNLOAD_LIMIT_REACHED');
   }
   return { object, filename: grant.filename, mimeType: grant.mimeType };
 }

@@ -1,11 +1,11 @@
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { pageCount } from '../../http/schemas';
+import { assertSessionUsable } from '../../identity/sessions';
+import type { TokenClaims } from '../../identity/tokens';
 import { toAmount } from '../../lib/money';
 import { isUuid } from '../../lib/uuid';
-import { assertSessionUsable } from '../auth/session';
-import type { TokenClaims } from '../auth/tokens';
 import {
   type DownloadableRow,
   type OrderRow,
@@ -131,7 +131,7 @@ export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, o
     isUuid(orderId) ? orderId : null,
   );
   assertSessionUsable(check);
-  if (!order) throw fail('ORDER_NOT_FOUND');
+  if (!order) throw new ApiError('ORDER_NOT_FOUND');
   return {
     ...toOrderSummary(order, shop.currencyDigits),
     ...refundOf(order, shop.refundWindowDays),

@@ -1,6 +1,6 @@
 import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../app-env';
-import { ApiError, type ErrorDetail, fail } from '../../http/errors';
+import { ApiError, type ErrorDetail } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { toAmount } from '../../lib/money';
 import type { QueuedEmail } from '../mail/outbox';
@@ -139,7 +139,7 @@ export async function placeOrder(
 ) {
   const { body, customer, idempotencyKey } = request;
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
-    throw fail('IDEMPOTENCY_KEY_INVALID');
+    throw new ApiError('IDEMPOTENCY_KEY_INVALID');
   }
   const owner = customer && body.cartUserId?.toLowerCase() === customer.id ? customer : null;
   const requestHash = idempotencyKey
@@ -162,8 +162,9 @@ export async function placeOrder(
 
   if (ctx.replay) return replay(services, shop, ctx.replay, requestHash, ctx.provider, origin);
   const settings = readSettingsDocument(ctx.document);
-  if (settings.checkout.requiresPayments && !ctx.provider) throw fail('PAYMENTS_NOT_ENABLED');
-  if (settings.checkout.requiresAccount && !customer) throw fail('AUTH_TOKEN_MISSING');
+  if (settings.checkout.requiresPayments && !ctx.provider)
+    throw new ApiError('PAYMENTS_NOT_ENABLED');
+  if (settings.checkout.requiresAccount && !customer) throw new ApiError('AUTH_TOKEN_MISSING');
 
   const cart = readPricedCart(catalog.rows);
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
@@ -256,7 +257,7 @@ async function replay(
   provider: ProviderRow | null,
   origin: string,
 ) {
-  if (first.requestHash !== requestHash) throw fail('IDEMPOTENCY_KEY_REUSED');
+  if (first.requestHash !== requestHash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
   const outcome = await selectOrderOutcome(services.database.db, shop.id, first.id);
   if (!outcome) throw new Error(`order ${first.id} of an idempotency key vanished`);
   return answerFor(services, shop, outcome, provider, origin);

@@ -1,5 +1,5 @@
 import type { OrderShippingSnapshot } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import type { SettingsDocument } from '../shop/settings-document';
 import { percentOf } from './coupons-service';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, type Tx, withTransaction } from '../../db/client';
 import {
   accessLinks,
   emailOutbox,
@@ -7,7 +7,7 @@ import {
   type OrderShippingSnapshot,
   orderLines,
 } from '../../db/schema';
-import { ApiError, type ErrorDetail } from '../../http/errors';
+import { ApiError, type ErrorDetail } from '../../errors';
 import { newAccessLink } from '../auth/access-links';
 import type { QueuedEmail } from '../mail/outbox';
 import { type PricedLine, type StockNeed, shortageDetails, stockKeyOf, stockNeeds } from './cart';
@@ -181,7 +181,7 @@ export async function writeOrder(
 ): Promise<{ id: string; orderNumber: string; emailId: string }> {
   const id = crypto.randomUUID();
   const link = await newAccessLink({ shopId: plan.shopId, orderId: id, email: plan.contact.email });
-  return database.interactive(async (tx) => {
+  return withTransaction(database, async (tx) => {
     const orderNumber = await insertOrder(tx, plan, id);
     await tx.insert(orderLines).values(
       plan.lines.map((line, position) => ({

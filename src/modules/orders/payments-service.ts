@@ -2,27 +2,13 @@ import {
   type CheckoutLine,
   type PaymentEvent,
   PaymentProviderError,
-  type Payments,
 } from '../../adapters/payments';
-import { createStripePayments } from '../../adapters/payments-stripe';
 import type { Services, ShopContext } from '../../app-env';
-import type { paymentProviderKind } from '../../db/schema';
-import type { Config } from '../../env';
-import { ApiError, fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { toAmount } from '../../lib/money';
 import { isUuid } from '../../lib/uuid';
 import type { OrderOutcome, ProviderRow } from './checkout-queries';
 import { recordPaymentEvent, saveCheckoutSession, selectWebhookProvider } from './payments-queries';
-
-type ProviderKind = (typeof paymentProviderKind.enumValues)[number];
-
-/** The adapter of a shop's provider (the schema admits only providers implemented here). */
-export function paymentsFor(provider: ProviderKind, config: Config): Payments {
-  switch (provider) {
-    case 'stripe':
-      return createStripePayments({ apiBase: config.STRIPE_API_BASE });
-  }
-}
 
 /**
  * What the customer is asked to pay, summing exactly to the order total: the products,
@@ -91,7 +77,7 @@ export async function answerFor(
   if (order.paymentUrl) return { action: 'CHECKOUT-LINK' as const, link: order.paymentUrl };
   const query = (extra: string) => `order=${encodeURIComponent(order.id)}${extra}`;
   try {
-    const session = await paymentsFor(provider.provider, services.config).createCheckoutSession({
+    const session = await services.payments(provider.provider).createCheckoutSession({
       secretKey: provider.secretKey,
       currency: shop.currency.toLowerCase(),
       lines: checkoutLines(order),
@@ -106,14 +92,7 @@ export async function answerFor(
     return { action: 'CHECKOUT-LINK' as const, link: session.url };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'checkout session failed',
-        orderId: order.id,
-        error: error.message,
-      }),
-    );
+    services.log.error('checkout session failed', { orderId: order.id, error: error.message });
     throw new ApiError('SERVICE_UNAVAILABLE', {
       message:
         'The payment provider could not be reached. The order was kept; retry with the same Idempotency-Key to pay for it.',
@@ -134,14 +113,14 @@ export async function receiveWebhook(
 ) {
   const db = services.database.db;
   const provider = isUuid(shopId) ? await selectWebhookProvider(db, shopId) : null;
-  if (!provider) throw fail('WEBHOOK_SIGNATURE_INVALID');
-  const payments = paymentsFor(provider.provider, services.config);
+  if (!provider) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
+  const payments = services.payments(provider.provider);
   const event: PaymentEvent | null = await payments.readWebhook(
     rawBody,
     headers,
     provider.webhookSecret,
   );
-  if (!event) throw fail('WEBHOOK_SIGNATURE_INVALID');
+  if (!event) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
   // The order is taken from the session only when the session was opened by this shop.
   const ref = event.paidCheckout ?? event.expiredCheckout;
   const orderId = ref?.orderId && isUuid(ref.orderId) && ref.shopId === shopId ? ref.orderId : null;

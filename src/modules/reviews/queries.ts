@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isoTimestamp, jsonArray } from '../../db/json';
-import { type SessionCheck, sessionCheckSql } from '../auth/session';
-import type { TokenClaims } from '../auth/tokens';
+import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
+import type { TokenClaims } from '../../identity/tokens';
 
 /** Order states in which the products of an order may be reviewed. */
 export const REVIEWABLE_ORDER_STATUSES = ['delivered', 'completed', 'cancelled', 'refunded'];

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
+import { assertSessionUsable } from '../../identity/sessions';
+import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
-import { assertSessionUsable } from '../auth/session';
-import type { TokenClaims } from '../auth/tokens';
 import {
   insertReview,
   REVIEWABLE_ORDER_STATUSES,

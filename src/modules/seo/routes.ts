@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import type { ErrorCode } from '../../http/error-codes';
+import type { ErrorCode } from '../../errors';
 import {
   apiKeySecurity,
   errorResponses,
@@ -79,10 +79,9 @@ seoRoutes.openapi(
 // Registered and routed separately: the body is a stream, which a typed JSON handler cannot return.
 seoRoutes.openAPIRegistry.registerPath(sitemapRoute);
 seoRoutes.get(sitemapRoute.path, async (c) => {
-  const stream = await sitemapStream(
-    c.get('services').database.db,
-    c.get('shop').id,
-    linkContext(c),
-  );
+  const stream = await sitemapStream(c.get('services').database.db, c.get('shop').id, {
+    ...linkContext(c),
+    log: c.get('services').log,
+  });
   return c.body(stream, 200, { 'Content-Type': 'application/json; charset=utf-8' });
 });

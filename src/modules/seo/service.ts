@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { readSettingsDocument } from '../shop/settings-document';
 import { humanize, staticPageTitle } from './pages';
 import {
@@ -114,7 +114,7 @@ export async function pageMetadata(
       row.storefront && links.platformSuffix
         ? `${row.storefront.handle}.${links.platformSuffix}`.toLowerCase()
         : null;
-    if (!row.hostIsDomain && url.host !== handleHost) throw fail('SHOP_URL_INVALID');
+    if (!row.hostIsDomain && url.host !== handleHost) throw new ApiError('SHOP_URL_INVALID');
   }
 
   const doc = readSettingsDocument(row.document);

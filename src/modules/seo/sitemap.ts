@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { errorText } from '../../db/errors';
+import type { Logger } from '../../lib/log';
 import { readSettingsDocument } from '../shop/settings-document';
 import {
   type SitemapHeadRow,
@@ -115,7 +115,7 @@ async function* sitemapParts(
 export async function sitemapStream(
   db: Db,
   shopId: string,
-  links: { platformSuffix: string | undefined; fallbackHost: string },
+  links: { platformSuffix: string | undefined; fallbackHost: string; log: Logger },
   chunkSize = SITEMAP_CHUNK_SIZE,
 ): Promise<ReadableStream<Uint8Array>> {
   const head = await selectSitemapHead(db, shopId);
@@ -144,9 +144,7 @@ export async function sitemapStream(
         }
       } catch (error) {
         // Headers are gone: all that is left is to cut the body short, which no parser accepts.
-        console.error(
-          JSON.stringify({ level: 'error', msg: 'sitemap stream failed', error: errorText(error) }),
-        );
+        links.log.error('sitemap stream failed', { error });
         controller.error(error);
       }
     },

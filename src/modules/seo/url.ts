@@ -1,5 +1,5 @@
 import { POLICY_TYPES, type PolicyType } from '../../db/schema';
-import { fail } from '../../http/errors';
+import { ApiError } from '../../errors';
 
 /** Longest `url` POST /config accepts (the de facto limit of browsers and crawlers). */
 export const MAX_URL_LENGTH = 2048;
@@ -23,7 +23,7 @@ const FORBIDDEN = /[\s\p{Cc}\\]/u;
  * control characters, dot or empty segments, bad percent-encoding — is SHOP_URL_INVALID.
  */
 export function parseStorefrontUrl(raw: string): StorefrontUrl {
-  const invalid = () => fail('SHOP_URL_INVALID');
+  const invalid = () => new ApiError('SHOP_URL_INVALID');
   if (raw.length === 0 || raw.length > MAX_URL_LENGTH || FORBIDDEN.test(raw)) throw invalid();
   let host: string | null = null;
   let path: string;

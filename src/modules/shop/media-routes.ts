@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 
 const FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;

@@ -1,7 +1,7 @@
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import type { PolicyType } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { ApiError } from '../../errors';
 import { escapeHtml } from '../../lib/html';
 import { toAmount } from '../../lib/money';
 import { type ImageRow, type SettingsRow, selectPolicy, selectSettings } from './queries';

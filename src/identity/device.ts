@@ -1,4 +1,4 @@
-import { hmacHex } from '../../lib/crypto';
+import { hmacHex } from '../lib/crypto';
 
 /** Longest `x-device-id` taken into account; a theme's id is a uuid or similar. */
 const MAX_DEVICE_ID = 200;

@@ -1,4 +1,5 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+/** An HTTP status an error can carry (kept here so services never import HTTP code). */
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 422 | 429 | 500 | 503;
 
 /**
  * Every error code the API answers with, its HTTP status and default message.
@@ -94,8 +95,8 @@ export const ERROR_CODES = {
   SUBSCRIPTION_NOT_VALID: [400, 'The subscription link is not valid.'],
   // Analytics
   ANALYTICS_EVENT_INVALID: [422, 'The analytics event is not valid.'],
-} as const satisfies Record<string, readonly [ContentfulStatusCode, string]>;
+} as const satisfies Record<string, readonly [ErrorStatus, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export const statusOf = (code: ErrorCode): ContentfulStatusCode => ERROR_CODES[code][0];
+export const statusOf = (code: ErrorCode): ErrorStatus => ERROR_CODES[code][0];

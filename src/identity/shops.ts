@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ShopContext } from '../../app-env';
-import type { Db } from '../../db/client';
-import { apiKeys, shopDomains, shops } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
-import { TtlCache } from '../../lib/ttl-cache';
+import type { ShopContext } from '../app-env';
+import type { Db } from '../db/client';
+import { apiKeys, shopDomains, shops } from '../db/schema';
+import { sha256Hex } from '../lib/crypto';
+import { TtlCache } from '../lib/ttl-cache';
 
 const shopColumns = {
   id: shops.id,

@@ -1,8 +1,8 @@
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../env';
-import { ApiError } from '../../http/errors';
-import { timingSafeEqual } from '../../lib/crypto';
-import { isUuid } from '../../lib/uuid';
+import type { Config } from '../env';
+import { ApiError } from '../errors';
+import { timingSafeEqual } from '../lib/crypto';
+import { isUuid } from '../lib/uuid';
 
 /** `iss` of every customer token; tokens of any other issuer are refused. */
 export const TOKEN_ISSUER = 'storefront-api';
