@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { RateDecision, RateRule } from '../adapters/kv';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode } from '../errors';
+import { guarded } from './route';
 
 /** The client IP as Cloudflare reports it, else the first forwarded hop, else 'unknown'. */
 export function clientIp(headers: Headers): string {
@@ -19,15 +20,18 @@ export function clientIp(headers: Headers): string {
  * the limit guards against floods, and the endpoint stays up without it.
  */
 export const limitPerIp = (rule: RateRule, code: ErrorCode) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const key = `${c.get('shop').id}:${clientIp(c.req.raw.headers)}`;
-    let decision: RateDecision | null = null;
-    try {
-      decision = await c.get('services').rateLimiter.hit(rule, key);
-    } catch (error) {
-      c.get('services').log.warn(`${rule.name} rate limiter unavailable`, { error });
-    }
-    if (decision && !decision.allowed)
-      throw new ApiError(code, { retryAfter: decision.retryAfterSeconds });
-    await next();
-  });
+  guarded(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const key = `${c.get('shop').id}:${clientIp(c.req.raw.headers)}`;
+      let decision: RateDecision | null = null;
+      try {
+        decision = await c.get('services').rateLimiter.hit(rule, key);
+      } catch (error) {
+        c.get('services').log.warn(`${rule.name} rate limiter unavailable`, { error });
+      }
+      if (decision && !decision.allowed)
+        throw new ApiError(code, { retryAfter: decision.retryAfterSeconds });
+      await next();
+    }),
+    { raises: [code] },
+  );

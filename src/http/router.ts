@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../errors';
+import { validationCodeOf } from './route';
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 
@@ -54,5 +55,14 @@ export const validationHook =
     return undefined;
   };
 
-/** A feature router: OpenAPI route declarations validated through the shared hook. */
-export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+/**
+ * A feature router: OpenAPI route declarations validated through the shared hook, each
+ * answering validation failures with the code its declaration names (defineRoute).
+ */
+export function createRouter() {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+  const declare = router.openapi.bind(router);
+  router.openapi = ((route, handler, hook) =>
+    declare(route, handler, hook ?? validationHook(validationCodeOf(route)))) as typeof declare;
+  return router;
+}

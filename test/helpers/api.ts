@@ -1,4 +1,5 @@
 import { exports } from 'cloudflare:workers';
+import { checkResponse } from './contract';
 
 /** The worker under test, through its real fetch handler. */
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -56,8 +57,14 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   const response = await worker.fetch(new Request(url, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
-  if (response.headers.get('content-type')?.includes('json'))
-    parsed = text ? JSON.parse(text) : null;
+  const contentType = response.headers.get('content-type');
+  if (contentType?.includes('json')) parsed = text ? JSON.parse(text) : null;
+  // Every answer is held to its route's declaration, in one place for the whole suite.
+  checkResponse(method, new URL(url).pathname, {
+    status: response.status,
+    contentType,
+    body: parsed,
+  });
   return {
     status: response.status,
     headers: response.headers,

@@ -1,9 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerAddresses, customers } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import type { SessionCustomer } from '../../identity/sessions';
 import type { Customer, UpdateProfileBody } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  updateProfile: ['PHONE_NUMBER_INVALID'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 type AddressRow = NonNullable<SessionCustomer['address']>;
 type CustomerRow = Pick<
