@@ -2,7 +2,7 @@ import type { PolicyType } from '../../src/db/schema';
 import {
   type SettingsDocumentInput,
   SettingsDocumentSchema,
-} from '../../src/modules/shop/settings-document';
+} from '../../src/modules/settings/document';
 import { hashApiKey, keyPrefix } from './keys';
 import { newId, type ShopPlan } from './plan';
 

@@ -10,7 +10,7 @@ import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/uuid';
 import { queueEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
-import { readSettingsDocument } from '../shop/settings-document';
+import { readSettingsDocument } from '../settings/document';
 import { checkCode, isVerificationClosed, selectSignInState } from './queries';
 import { startSession } from './sign-in';
 

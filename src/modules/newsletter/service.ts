@@ -4,9 +4,9 @@ import { isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
 import { ApiError, type ErrorCode } from '../../errors';
 import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
+import { storefrontOrigin } from '../config/service/storefront-origin';
 import { queueEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
-import { storefrontOrigin } from '../seo/storefront-origin';
 import { confirmationEmail, newsletterLinks } from './email';
 import {
   claimNewsletterPlace,

@@ -5,7 +5,7 @@ import {
   type CartLineInput as CartItem,
   type CartLineRow,
   cartLinesSelect,
-} from '../catalog/pricing';
+} from '../products/queries/pricing';
 
 /** One cart item priced by the server, ready to become an order line. */
 export type PricedLine = {

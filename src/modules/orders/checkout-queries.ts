@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { paymentProviderKind } from '../../db/schema';
 import { isUuid } from '../../lib/uuid';
-import { type StorefrontHostRow, storefrontHostJson } from '../seo/storefront-origin';
+import { type StorefrontHostRow, storefrontHostJson } from '../config/service/storefront-origin';
 import type { PickupRow, RateRow } from './orders-totals';
 
 /** The shop's active payment provider and its credentials. */

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CART_MAX_LINES, CartItemSchema } from '../catalog/products-schemas';
+import { CART_MAX_LINES, CartItemSchema } from '../products/schemas';
 
 export const CouponCodeSchema = z.string().trim().min(1).max(64).openapi({ example: 'SPRING10' });
 

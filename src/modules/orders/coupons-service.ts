@@ -2,7 +2,7 @@ import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { toAmount } from '../../lib/money';
-import type { CartLineInput } from '../catalog/pricing';
+import type { CartLineInput } from '../products/queries/pricing';
 import { type PricedCart, readPricedCart, selectCartCatalog } from './cart';
 import { type CouponRow, selectCoupon } from './coupons-queries';
 

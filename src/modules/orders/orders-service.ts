@@ -3,10 +3,10 @@ import type { CustomerContext, Services, ShopContext } from '../../app-env';
 import { ApiError, type ErrorDetail } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { toAmount } from '../../lib/money';
+import { storefrontOrigin } from '../config/service/storefront-origin';
 import type { QueuedEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
-import { storefrontOrigin } from '../seo/storefront-origin';
-import { readSettingsDocument, type SettingsDocument } from '../shop/settings-document';
+import { readSettingsDocument, type SettingsDocument } from '../settings/document';
 import { type PricedCart, readPricedCart, selectCartCatalog, stockShortages } from './cart';
 import {
   type OrderOutcome,

@@ -1,6 +1,6 @@
 import type { OrderShippingSnapshot } from '../../db/schema';
 import { ApiError } from '../../errors';
-import type { SettingsDocument } from '../shop/settings-document';
+import type { SettingsDocument } from '../settings/document';
 import { percentOf } from './coupons-service';
 
 export type RateRow = {
