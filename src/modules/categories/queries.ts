@@ -19,14 +19,20 @@ export type CategoryListParams = {
 /** `%`, `_` and `\` match themselves in the LIKE pattern built from a search term. */
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
 
-/** A `timestamptz` rendered as ISO 8601 in UTC with milliseconds. */
-
-/** Matches a category by its slug or, for a uuid-shaped reference, its id. */
-const refersTo = (alias: string, ref: string): SQL => {
-  const c = sql.raw(alias);
-  return isUuid(ref)
-    ? sql`(${c}.id = ${ref}::uuid or ${c}.slug = ${ref})`
-    : sql`${c}.slug = ${ref}`;
+/**
+ * SQL: a select of the whole `categories` row of the one published category of the shop
+ * named by `ref`, its slug or its `_id`. When a uuid is one category's `_id` and another
+ * category's slug, the `_id` wins. Every endpoint taking a category reference (GET
+ * /categories/:id, the `parent` filter, the products `categories` filter, the
+ * `/collections/:id` page of POST /config) finds it here. Use it as a derived table; it
+ * yields no row when nothing matches.
+ */
+export const publishedCategoryByRef = (shopId: string, ref: string): SQL => {
+  const id = isUuid(ref) ? ref.toLowerCase() : null;
+  return sql`select c.* from categories c
+    where c.shop_id = ${shopId} and c.status = 'published'
+      and ${id ? sql`(c.id = ${id}::uuid or c.slug = ${ref})` : sql`c.slug = ${ref}`}
+    order by ${id ? sql`(c.id = ${id}::uuid) desc, ` : sql``}c.id limit 1`;
 };
 
 // The parent a client sees: the parent row only when it is published too, so a category
@@ -46,14 +52,14 @@ const listItemFields = (c: string) => {
     'parent', ${a}.parent, 'image', ${imageJson('m')}, 'hasChildren', ${hasChildren(c)}`;
 };
 
-function parentCondition(parent: ParentFilter): SQL {
+function parentCondition(shopId: string, parent: ParentFilter): SQL {
   switch (parent.kind) {
     case 'all':
       return sql`true`;
     case 'top':
       return sql`p.id is null`;
     case 'of':
-      return refersTo('p', parent.ref);
+      return sql`p.id = (select r.id from (${publishedCategoryByRef(shopId, parent.ref)}) r)`;
   }
 }
 
@@ -75,7 +81,7 @@ export async function selectCategoryPage(
       from categories c
       ${visibleParentJoin}
       where c.shop_id = ${shopId} and c.status = 'published'
-        and ${nameMatches} and ${parentCondition(parent)}
+        and ${nameMatches} and ${parentCondition(shopId, parent)}
     ),
     page as (
       select * from matched order by position, name, id
@@ -91,27 +97,23 @@ export async function selectCategoryPage(
   return { total: row?.total ?? 0, items: row?.items ?? [] };
 }
 
-/** One published category by slug or id (an id match wins over a slug match), or null. */
+/** One published category by slug or `_id` (publishedCategoryByRef), or null. */
 export async function selectCategory(
   db: Db,
   shopId: string,
   ref: string,
 ): Promise<CategoryDetail | null> {
-  const preferId = isUuid(ref) ? sql`order by (c.id = ${ref}::uuid) desc` : sql``;
   const result = await db.execute(sql`
     select json_build_object(${listItemFields('c')},
         'description', c.description, 'date', ${isoTimestamp(sql`c.created_at`)},
         'headerImage', ${imageJson('h')}) as category
     from (
       select c.*, p.id as parent
-      from categories c
+      from (${publishedCategoryByRef(shopId, ref)}) c
       ${visibleParentJoin}
-      where c.shop_id = ${shopId} and c.status = 'published' and ${refersTo('c', ref)}
     ) c
     left join media m on m.id = c.image_id and m.shop_id = c.shop_id
     left join media h on h.id = c.header_image_id and h.shop_id = c.shop_id
-    ${preferId}
-    limit 1
   `);
   const row = result.rows[0] as { category: CategoryDetail } | undefined;
   return row?.category ?? null;

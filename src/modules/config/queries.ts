@@ -2,7 +2,9 @@ import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/json';
 import { categories, products } from '../../db/schema';
-import { isUuid } from '../../lib/uuid';
+import { publishedCategoryByRef } from '../categories/queries';
+import { productImageJson } from '../products/queries/list-item';
+import { publishedProductByRef } from '../products/queries/reference';
 import { type StorefrontHostRow, storefrontHostJson } from './service/storefront-origin';
 import type { PageTarget } from './service/url';
 
@@ -40,31 +42,20 @@ const mediaJson = (alias: string) => {
 };
 
 /** The subquery finding the page a target names (null for static pages or a missing identifier). */
-function pageSql(target: PageTarget): SQL {
+function pageSql(shopId: string, target: PageTarget): SQL {
   switch (target.kind) {
-    case 'product': {
-      const { id } = target;
-      if (!id) break;
-      // By slug, or by id; a slug that happens to look like another product's id wins.
+    case 'product':
+      if (!target.id) break;
       return sql`(select json_build_object('title', p.title, 'slug', p.slug,
-          'description', p.description,
-          'image', (select ${mediaJson('m')} from product_media pm
-            join media m on m.id = pm.media_id and m.shop_id = pm.shop_id
-            where pm.shop_id = p.shop_id and pm.product_id = p.id
-            order by pm.position, m.created_at, m.id limit 1))
-        from products p
-        where p.shop_id = sh.id and p.status = 'published'
-          and (p.slug = ${id}${isUuid(id) ? sql` or p.id = ${id}::uuid` : sql``})
-        order by (p.slug = ${id}) desc limit 1)`;
-    }
+          'description', p.description, 'image', ${productImageJson('p', 0, mediaJson)})
+        from (${publishedProductByRef(shopId, target.id)}) p)`;
     case 'collection':
       if (!target.slug) break;
       return sql`(select json_build_object('name', c.name, 'slug', c.slug,
           'description', c.description,
           'image', (select ${mediaJson('m')} from media m
             where m.shop_id = c.shop_id and m.id = coalesce(c.image_id, c.header_image_id)))
-        from categories c
-        where c.shop_id = sh.id and c.slug = ${target.slug} and c.status = 'published')`;
+        from (${publishedCategoryByRef(shopId, target.slug)}) c)`;
     case 'support':
       if (!target.type) break;
       return sql`(select json_build_object('type', po.type, 'title', po.title, 'content', po.content)
@@ -98,7 +89,7 @@ export async function selectPageContext(
       (select coalesce(json_agg(${mediaJson('m')}), '[]'::json) from media m
         where m.shop_id = sh.id
           and m.id::text in (s.document->'seo'->>'iconId', s.document->'branding'->>'logoId')) as images,
-      ${pageSql(target)} as page
+      ${pageSql(shopId, target)} as page
     from shops sh
     left join shop_settings s on s.shop_id = sh.id
     where sh.id = ${shopId}::uuid

@@ -6,17 +6,16 @@ import { escapeHtml } from '../../lib/html';
 import { toAmount, toMinor } from '../../lib/money';
 import { isUuid } from '../../lib/uuid';
 import { selectHydratedCart } from './queries/cart';
+import { selectProductDetail } from './queries/detail';
 import {
   type ProductPageRow,
   type ProductSort,
   selectBestSellers,
   selectCartSimilarities,
-  selectProductDetail,
   selectProductList,
   selectSimilar,
-  selectVariantByKey,
-  selectVariants,
 } from './queries/list';
+import { selectVariantByKey, selectVariants } from './queries/variants';
 import type { CartItem, ProductListItem } from './schemas';
 
 const PRICE_KEYS = ['price', 'salePrice', 'actualPrice', 'minPrice', 'maxPrice'] as const;
@@ -64,7 +63,7 @@ export async function listProducts(db: Db, shop: ShopContext, q: ProductListQuer
     sort: q.sort,
     categories: (q.categories ?? '')
       .split(',')
-      .map((slug) => slug.trim())
+      .map((ref) => ref.trim())
       .filter(Boolean),
     minPriceMinor: minor(q.minPrice),
     maxPriceMinor: minor(q.maxPrice),

@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { imageJson, isoTimestamp, jsonArray } from '../../../db/json';
-import { isUuid } from '../../../lib/uuid';
 import { actualPriceMinor, saleActive } from './pricing';
 
 /*
@@ -8,20 +7,6 @@ import { actualPriceMinor, saleActive } from './pricing';
  * alias of a `products` row in the enclosing query and reads only that shop's rows.
  * Amounts are minor units; the service converts them at the edge.
  */
-
-/** SQL: the product aliased `p` is the one a client names by slug or `_id`. */
-export const productRef = (p: string, ref: string): SQL => {
-  const a = sql.raw(p);
-  return isUuid(ref)
-    ? sql`(${a}.id = ${ref.toLowerCase()}::uuid or ${a}.slug = ${ref})`
-    : sql`${a}.slug = ${ref}`;
-};
-
-/** SQL order putting an `_id` match before a slug match (a slug may look like an id). */
-export const preferIdMatch = (p: string, ref: string): SQL => {
-  const a = sql.raw(p);
-  return isUuid(ref) ? sql`(${a}.id = ${ref.toLowerCase()}::uuid) desc, ${a}.id` : sql`${a}.id`;
-};
 
 /**
  * SQL: a one-row subquery summarising a product's prices and stock, to join laterally.
@@ -101,10 +86,17 @@ export const primaryCategoryJson = (p: string): SQL => {
       order by pcl2.position, pc2.name, pc2.id limit 1))`;
 };
 
-/** SQL: the product's image at `index` (0 = primary, 1 = secondary) by position, or null. */
-export const productImageJson = (p: string, index: number): SQL => {
+/**
+ * SQL: the product's image at `index` (0 = primary, 1 = secondary) by position, or null;
+ * `json` builds it from the `media` row (the contract's image object by default).
+ */
+export const productImageJson = (
+  p: string,
+  index: number,
+  json: (media: string) => SQL = imageJson,
+): SQL => {
   const a = sql.raw(p);
-  return sql`(select ${imageJson('pim')} from product_media ppm
+  return sql`(select ${json('pim')} from product_media ppm
     join media pim on pim.id = ppm.media_id and pim.shop_id = ppm.shop_id
     where ppm.shop_id = ${a}.shop_id and ppm.product_id = ${a}.id
     order by ppm.position, ppm.media_id limit 1 offset ${sql.raw(String(index))})`;

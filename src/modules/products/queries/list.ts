@@ -1,16 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { publishedCategoryByRef } from '../../categories/queries';
 import { productSearchable, searchMatches, searchScore } from '../../search/matching';
-import type { ProductDetail, ProductListItem, Variant } from '../schemas';
-import {
-  preferIdMatch,
-  productListItemJson,
-  productMediaJson,
-  productPageJson,
-  productRef,
-  productSummary,
-} from './list-item';
-import { defaultOptionsJson, productOptionsJson, variantJson } from './variant-json';
+import type { ProductListItem } from '../schemas';
+import { productPageJson, productSummary } from './list-item';
+import { targetProduct } from './reference';
 
 /** One page of product list items (amounts in minor units) and the number of matches. */
 export type ProductPageRow = { total: number; items: ProductListItem[] };
@@ -23,7 +17,7 @@ export type ProductListFilter = {
   limit: number;
   /** Absent: by relevance when `term` is set, else RECENT. */
   sort: ProductSort | undefined;
-  /** Category slugs; a product in any of them or their descendants matches. */
+  /** Category slugs or `_id`s; a product in any of them or their descendants matches. */
   categories: string[];
   minPriceMinor: number | undefined;
   maxPriceMinor: number | undefined;
@@ -68,14 +62,12 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
   if (term) where.push(searchMatches(productSearchable('p'), term));
   const needsSummary = f.onSale || f.minPriceMinor !== undefined || f.maxPriceMinor !== undefined;
 
-  // Published categories under the requested ones, at any depth (UNION stops at cycles).
+  // The published categories named and those under them, at any depth (UNION stops at cycles).
   const categoryTree = sql`category_tree(id) as (
-      select c.id from categories c
-      where c.shop_id = ${f.shopId} and c.status = 'published'
-        and c.slug in (${sql.join(
-          f.categories.map((slug) => sql`${slug}`),
-          sql`, `,
-        )})
+      select r.id from (${sql.join(
+        f.categories.map((ref) => sql`(${publishedCategoryByRef(f.shopId, ref)})`),
+        sql` union all `,
+      )}) r
       union
       select c.id from categories c join category_tree t on c.parent_id = t.id
       where c.shop_id = ${f.shopId} and c.status = 'published'
@@ -92,82 +84,6 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
       where ${sql.join(where, sql` and `)}
     )
     select ${productPageJson(f.shopId, 'hits', SORTS[f.sort ?? (term ? 'RELEVANCE' : 'RECENT')], f.page, f.limit)} as page`,
-  );
-}
-
-/** SQL: the one published product of the shop named by slug or `_id`, as CTE `target`. */
-const targetProduct = (shopId: string, ref: string): SQL => sql`target as (
-    select p.* from products p
-    where p.shop_id = ${shopId} and p.status = 'published' and ${productRef('p', ref)}
-    order by ${preferIdMatch('p', ref)} limit 1
-  )`;
-
-/** A published product's detail (amounts in minor units, description raw), or null. */
-export async function selectProductDetail(
-  db: Db,
-  shopId: string,
-  ref: string,
-): Promise<ProductDetail | null> {
-  const result = await db.execute(sql`
-    with ${targetProduct(shopId, ref)}
-    select (${productListItemJson('p')})::jsonb || jsonb_build_object(
-        'description', p.description,
-        'media', ${productMediaJson('p')},
-        'options', case when ps.has_variants then ${productOptionsJson('p')} end,
-        'defaultOptions', case when ps.has_variants then ${defaultOptionsJson('p')} end,
-        'hasShipping', p.has_shipping,
-        'shipping', case when p.has_shipping then p.shipping end) as product
-    from target p cross join lateral ${productSummary('p')} ps`);
-  const row = result.rows[0] as { product: ProductDetail } | undefined;
-  return row?.product ?? null;
-}
-
-/** A product reference as the variant endpoints show it. */
-export type ProductRefRow = { _id: string; title: string; slug: string };
-
-/** The active variants of a published product by position, or null without the product. */
-export async function selectVariants(
-  db: Db,
-  shopId: string,
-  ref: string,
-): Promise<{ product: ProductRefRow; variants: Variant[] } | null> {
-  const result = await db.execute(sql`
-    with ${targetProduct(shopId, ref)}
-    select json_build_object('_id', p.id, 'title', p.title, 'slug', p.slug) as product,
-      (select coalesce(json_agg(${variantJson('v', 'p')} order by v.position, v.id), '[]'::json)
-        from product_variants v
-        where v.shop_id = p.shop_id and v.product_id = p.id and v.active) as variants
-    from target p`);
-  return (result.rows[0] as { product: ProductRefRow; variants: Variant[] } | undefined) ?? null;
-}
-
-/** The option value ids of each option of a product, in option (key) order. */
-export type OptionValueIds = string[][];
-
-/**
- * What GET /products/variant-details needs to judge a key: the product's options (value
- * ids in key order) and the active variant with that key, if any. Null without the product.
- */
-export async function selectVariantByKey(
-  db: Db,
-  shopId: string,
-  ref: string,
-  key: string,
-): Promise<{ options: OptionValueIds; variant: Variant | null } | null> {
-  const result = await db.execute(sql`
-    with ${targetProduct(shopId, ref)}
-    select
-      (select coalesce(json_agg(
-          (select coalesce(json_agg(ov.id order by ov.position, ov.id), '[]'::json)
-            from product_option_values ov where ov.shop_id = o.shop_id and ov.option_id = o.id)
-          order by o.position, o.id), '[]'::json)
-        from product_options o where o.shop_id = p.shop_id and o.product_id = p.id) as options,
-      (select ${variantJson('v', 'p')} from product_variants v
-        where v.shop_id = p.shop_id and v.product_id = p.id and v.key = ${key} and v.active)
-        as variant
-    from target p`);
-  return (
-    (result.rows[0] as { options: OptionValueIds; variant: Variant | null } | undefined) ?? null
   );
 }
 
