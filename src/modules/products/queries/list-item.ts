@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { imageJson, isoTimestamp, jsonArray } from '../../../db/json';
+import { listedReviewStats } from '../../reviews/queries';
 import { actualPriceMinor, saleActive } from './pricing';
 
 /*
@@ -43,17 +44,6 @@ export const productSummary = (p: string): SQL => {
       from product_variants sv
       where sv.shop_id = ${a}.shop_id and sv.product_id = ${a}.id
     ) sva
-  )`;
-};
-
-/** SQL: approved reviews the merchant has not hidden: count `n` and `average` (1 decimal). */
-const reviewStats = (p: string): SQL => {
-  const a = sql.raw(p);
-  return sql`(
-    select count(*)::int as n, round(avg(r.rating), 1) as average
-    from reviews r
-    where r.shop_id = ${a}.shop_id and r.product_id = ${a}.id
-      and r.status = 'approved' and not r.hidden
   )`;
 };
 
@@ -135,10 +125,10 @@ export const productListItemJson = (p: string): SQL => {
       'price', ps.price, 'salePrice', ps.sale_price, 'onSale', ps.on_sale,
       'actualPrice', ps.actual_price, 'minPrice', ps.min_price, 'maxPrice', ps.max_price,
       'sku', ${a}.sku, 'status', ${stockStatus(sql`ps.in_stock`)}, 'sellable', ps.sellable,
-      'reviewAggregate', case when rs.n = 0 then '[]'::json else json_build_array(
-        json_build_object('_id', ${a}.id, 'count', rs.n, 'average', rs.average)) end,
-      'reviewCount', rs.n, 'averageRating', coalesce(rs.average, 0))
-    from ${productSummary(p)} ps, ${reviewStats(p)} rs)`;
+      'reviewAggregate', case when rs.count = 0 then '[]'::json else json_build_array(
+        json_build_object('_id', ${a}.id, 'count', rs.count, 'average', rs.average)) end,
+      'reviewCount', rs.count, 'averageRating', rs.average)
+    from ${productSummary(p)} ps, ${listedReviewStats(p)} rs)`;
 };
 
 /**
