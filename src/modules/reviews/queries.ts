@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { isoTimestamp, jsonArray } from '../../db/json';
 import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
+import { reviewsAllowed } from '../settings/queries';
 
 /** Order states in which the products of an order may be reviewed. */
 export const REVIEWABLE_ORDER_STATUSES = ['delivered', 'completed', 'cancelled', 'refunded'];
@@ -180,7 +181,7 @@ export async function insertReview(
   const result = await db.execute(sql`
     with g as (${sessionCheckSql(shopId, claims)}),
     cfg as (
-      select coalesce(st.document->'reviews'->'allowReviews' <> 'false'::jsonb, true) as allowed
+      select ${reviewsAllowed(sql`st.document`)} as allowed
       from (select 1) k left join shop_settings st on st.shop_id = ${shopId}
     ),
     o as (

@@ -7,6 +7,9 @@ const MenuPageSchema: z.ZodType<{ name: string; url: string; children: unknown[]
   z.object({ name: z.string(), url: z.string(), children: z.array(MenuPageSchema).default([]) }),
 );
 
+/** Whether a shop takes new reviews when its settings say nothing (GET /settings, POST /reviews). */
+export const ALLOW_REVIEWS_DEFAULT = true;
+
 /**
  * The merchant's storefront configuration as stored in `shop_settings.document`.
  * Every field has a default, so a shop that configured nothing still gets every field
@@ -48,7 +51,7 @@ export const SettingsDocumentSchema = z.object({
     })
     .prefault({}),
   checkout: z.object({ requiresAccount: flag(), requiresPayments: flag() }).prefault({}),
-  reviews: z.object({ allowReviews: flag(true) }).prefault({}),
+  reviews: z.object({ allowReviews: flag(ALLOW_REVIEWS_DEFAULT) }).prefault({}),
   shipping: z
     .object({
       active: flag(true),

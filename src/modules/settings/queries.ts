@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { imageJson, jsonArray } from '../../db/json';
 import { type PolicyType, policies } from '../../db/schema';
+import { ALLOW_REVIEWS_DEFAULT } from './document';
 
 export type ImageRow = {
   _id: string;
@@ -94,3 +95,14 @@ export async function selectPolicy(db: Db, shopId: string, type: PolicyType) {
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * SQL: whether the shop takes new reviews, from its settings document (`document`, a jsonb
+ * expression, null without settings) read as readSettingsDocument reads it: the stored
+ * `reviews.allowReviews` when it is a boolean, else ALLOW_REVIEWS_DEFAULT.
+ */
+export const reviewsAllowed = (document: SQL): SQL => {
+  const stored = sql`${document}->'reviews'->'allowReviews'`;
+  return sql`coalesce(case when jsonb_typeof(${stored}) = 'boolean' then (${stored})::boolean end,
+    ${sql.raw(String(ALLOW_REVIEWS_DEFAULT))})`;
+};
