@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../errors';
 import { validationCodeOf } from './route';
@@ -79,3 +79,21 @@ export const validationHookByField =
     const match = codes.find(([field]) => issues.some((issue) => issue.path[0] === field));
     throw new ApiError(match?.[1] ?? 'VALIDATION_FAILED', { details: detailsOf(issues) });
   };
+
+/** What a handler of the declared route `R` receives: the request, its validated parts typed. */
+export type RouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+
+/**
+ * Serves a declared route whose answer is a stream rather than a typed JSON value, from its
+ * declaration as `router.openapi` does: registered in the document, routed at its own path,
+ * its request validated, so the path and the handler cannot drift. The declared response
+ * still describes what the stream carries; only the handler's return type is widened, as
+ * the typed JSON helpers cannot produce a stream.
+ */
+export function openapiStream<R extends RouteConfig>(
+  router: OpenAPIHono<AppEnv>,
+  route: R,
+  handler: (c: RouteContext<R>) => Promise<Response>,
+): void {
+  router.openapi(route, handler as unknown as RouteHandler<R, AppEnv>);
+}

@@ -9,9 +9,9 @@ import {
   jsonContent,
   SHOP_ERRORS,
 } from '../../http/openapi';
-import { createRouter, validationHook } from '../../http/router';
+import { createRouter, openapiStream, validationHook } from '../../http/router';
 import { requireShopByKeyOrHost } from '../../http/shop';
-import { mediaBaseUrl } from '../settings/routes';
+import { mediaBaseUrl } from '../storage/service';
 import { PageMetadataRequestSchema, PageMetadataResponseSchema, SitemapSchema } from './schemas';
 import { pageMetadata } from './service/metadata';
 import { sitemapStream } from './service/sitemap';
@@ -59,29 +59,29 @@ const linkContext = (c: Context<AppEnv>) => ({
   fallbackHost: new URL(c.req.url).hostname,
 });
 
-export const seoRoutes = createRouter();
-seoRoutes.use('*', requireShopByKeyOrHost);
+export const configRoutes = createRouter();
+configRoutes.use('*', requireShopByKeyOrHost);
 
-seoRoutes.openapi(
+configRoutes.openapi(
   metadataRoute,
   async (c) => {
     const data = await pageMetadata(
       c.get('services').database.db,
       c.get('shop').id,
       c.req.valid('json'),
-      { ...linkContext(c), mediaBaseUrl: mediaBaseUrl(c) },
+      {
+        ...linkContext(c),
+        mediaBaseUrl: mediaBaseUrl(c.get('services').config.MEDIA_BASE_URL, c.req.url),
+      },
     );
     return c.json({ status: 'success' as const, data }, 200);
   },
   validationHook('SHOP_URL_INVALID'),
 );
 
-// Registered and routed separately: the body is a stream, which a typed JSON handler cannot return.
-seoRoutes.openAPIRegistry.registerPath(sitemapRoute);
-seoRoutes.get(sitemapRoute.path, async (c) => {
-  const stream = await sitemapStream(c.get('services').database.db, c.get('shop').id, {
-    ...linkContext(c),
-    log: c.get('services').log,
-  });
+// Streamed: the body can hold any number of products, never all in memory at once.
+openapiStream(configRoutes, sitemapRoute, async (c) => {
+  const { database, log } = c.get('services');
+  const stream = await sitemapStream(database.db, c.get('shop').id, { ...linkContext(c), log });
   return c.body(stream, 200, { 'Content-Type': 'application/json; charset=utf-8' });
 });

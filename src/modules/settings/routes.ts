@@ -1,16 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv } from '../../app-env';
 import { apiKeySecurity, errorResponses, jsonContent, SHOP_ERRORS } from '../../http/openapi';
 import { createRouter, validationHook } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
+import { mediaBaseUrl } from '../storage/service';
 import { HealthSchema, PolicySchema, PolicyTypeParam, SettingsSchema } from './schemas';
 import { getPolicy, getSettings } from './service';
-
-/** Where images are served from: MEDIA_BASE_URL, else this worker's own /storage/ route. */
-export const mediaBaseUrl = (c: Context<AppEnv>) =>
-  c.get('services').config.MEDIA_BASE_URL ?? `${new URL(c.req.url).origin}/storage/`;
 
 const health = createRoute({
   method: 'get',
@@ -52,20 +47,22 @@ const policy = createRoute({
   },
 });
 
-export const shopRoutes = createRouter();
-shopRoutes.use('*', requireShop);
+export const settingsRoutes = createRouter();
+settingsRoutes.use('*', requireShop);
 
-shopRoutes.openapi(health, (c) => {
+settingsRoutes.openapi(health, (c) => {
   const shop = c.get('shop');
   return c.json({ status: 'ok' as const, name: shop.name, id: shop.id }, 200);
 });
 
-shopRoutes.openapi(settings, async (c) => {
-  const data = await getSettings(c.get('services').database.db, c.get('shop'), mediaBaseUrl(c));
+settingsRoutes.openapi(settings, async (c) => {
+  const { database, config } = c.get('services');
+  const media = mediaBaseUrl(config.MEDIA_BASE_URL, c.req.url);
+  const data = await getSettings(database.db, c.get('shop'), media);
   return c.json({ status: 'success' as const, data }, 200);
 });
 
-shopRoutes.openapi(
+settingsRoutes.openapi(
   policy,
   async (c) => {
     const { type } = c.req.valid('param');

@@ -4,6 +4,7 @@ import type { PolicyType } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { escapeHtml } from '../../lib/html';
 import { toAmount } from '../../lib/money';
+import { shopMediaUrl } from '../storage/service';
 import { readSettingsDocument } from './document';
 import { type ImageRow, type SettingsRow, selectPolicy, selectSettings } from './queries';
 import type { Settings } from './schemas';
@@ -75,7 +76,7 @@ export async function getSettings(
     adsTracker: doc.adsTracker,
     defaultPages: doc.defaultPages,
     popups: doc.popups,
-    media: { url: `${mediaBaseUrl}${shop.id}/media/` },
+    media: { url: shopMediaUrl(mediaBaseUrl, shop.id) },
   };
 }
 

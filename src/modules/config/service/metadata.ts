@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import { ApiError } from '../../../errors';
 import { readSettingsDocument } from '../../settings/document';
+import { mediaFileUrl } from '../../storage/service';
 import {
   type CategoryPageRow,
   type MediaRow,
@@ -119,8 +120,7 @@ export async function pageMetadata(
 
   const doc = readSettingsDocument(row.document);
   const site = doc.seo.title || row.name;
-  const mediaUrl = (m: MediaRow) =>
-    `${links.mediaBaseUrl}${shopId}/media/${encodeURIComponent(m.filename)}`;
+  const mediaUrl = (m: MediaRow) => mediaFileUrl(links.mediaBaseUrl, shopId, m.filename);
   const icon = row.images.find((m) => m.id === doc.seo.iconId);
   const logo = row.images.find((m) => m.id === doc.branding.logoId);
 
