@@ -1,4 +1,7 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The text form of a uuid (any case), for patterns that contain uuids. */
+export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+const UUID = new RegExp(`^${UUID_PATTERN}$`, 'i');
 
 /** True when `value` can be compared with a uuid column without a cast error. */
 export const isUuid = (value: string): boolean => UUID.test(value);

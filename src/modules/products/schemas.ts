@@ -6,6 +6,7 @@ import {
   queryBoolean,
   shapeA,
 } from '../../http/schemas';
+import { UUID_PATTERN } from '../../lib/uuid';
 
 /** Page size of product lists when `limit` is absent, and the largest served. */
 export const PRODUCT_PAGE_DEFAULT = 18;
@@ -14,8 +15,7 @@ export const PRODUCT_PAGE_MAX = 50;
 export const CART_MAX_LINES = 100;
 export const CART_MAX_QUANTITY = 999;
 /** A variation key: 1 to 10 lower- or upper-case uuids joined with '-'. */
-export const VARIATION_KEY =
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}){0,9}$/i;
+export const VARIATION_KEY = new RegExp(`^${UUID_PATTERN}(-${UUID_PATTERN}){0,9}$`, 'i');
 
 const price = (description: string) => z.number().nullable().openapi({ description });
 

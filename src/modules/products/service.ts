@@ -4,7 +4,7 @@ import { ApiError } from '../../errors';
 import { toShapeA } from '../../http/schemas';
 import { escapeHtml } from '../../lib/html';
 import { toAmount, toMinor } from '../../lib/money';
-import { isUuid } from '../../lib/uuid';
+import { isUuid, UUID_PATTERN } from '../../lib/uuid';
 import { selectHydratedCart } from './queries/cart';
 import { selectProductDetail } from './queries/detail';
 import {
@@ -96,7 +96,7 @@ export async function listVariants(db: Db, shop: ShopContext, ref: string) {
 }
 
 /** Splits a well-formed key into its option value ids. */
-const keyIds = (key: string) => key.match(/[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}/g) ?? [];
+const keyIds = (key: string) => key.match(new RegExp(UUID_PATTERN, 'gi')) ?? [];
 
 /**
  * GET /products/variant-details: the active variant with this key. A key naming values
