@@ -34,66 +34,82 @@ type Page = { title: string | null; description: string; image: string | null; p
 /** Plain-text summary of merchant HTML for a meta description; empty when there is no text. */
 const summary = (html: string) => truncate(htmlToText(html), DESCRIPTION_LENGTH);
 
+type MediaUrl = (m: MediaRow) => string;
+
+/** A product page: its title, its text, its first image, and its slug as the canonical path. */
+const productPage = (product: ProductPageRow, mediaUrl: MediaUrl): Page => ({
+  title: product.title,
+  description: summary(product.description),
+  image: product.image && mediaUrl(product.image),
+  // Canonical: the slug, also when the product was asked for by id.
+  path: `/product/${encodeURIComponent(product.slug)}`,
+});
+
+/** A category page (`/collections/<slug>`), canonical by slug like products. */
+const collectionPage = (category: CategoryPageRow, mediaUrl: MediaUrl): Page => ({
+  title: category.name,
+  description: summary(category.description),
+  image: category.image && mediaUrl(category.image),
+  path: `/collections/${encodeURIComponent(category.slug)}`,
+});
+
+/** A policy page: its title, else its type in words. */
+const supportPage = (policy: PolicyPageRow, path: string): Page => ({
+  title: policy.title || humanize(policy.type),
+  description: summary(policy.content),
+  image: null,
+  path,
+});
+
+/** The search page, titled with the (shortened) term. */
+const searchPage = (rawTerm: string | null, path: string): Page => {
+  const term = rawTerm && truncate(collapseWhitespace(rawTerm), SEARCH_TERM_LENGTH);
+  return {
+    title: term ? `Search results for "${term}"` : 'Search',
+    description: '',
+    image: null,
+    path,
+  };
+};
+
+/**
+ * What the page a URL names shows. Static pages, and dynamic ones whose identifier is
+ * missing or unknown, get the shop's defaults (a title of their own for static pages).
+ */
 function describePage(
   target: PageTarget,
   url: StorefrontUrl,
   path: string,
   row: PageContextRow,
   merchantPages: ReadonlyArray<{ name: string; url: string }>,
-  mediaUrl: (m: MediaRow) => string,
+  mediaUrl: MediaUrl,
 ): Page {
   const page = row.page;
-  switch (target.kind) {
-    case 'product': {
-      if (!page) break;
-      const product = page as ProductPageRow;
-      return {
-        title: product.title,
-        description: summary(product.description),
-        image: product.image && mediaUrl(product.image),
-        // Canonical: the slug, also when the product was asked for by id.
-        path: `/product/${encodeURIComponent(product.slug)}`,
-      };
-    }
-    case 'collection': {
-      if (!page) break;
-      const category = page as CategoryPageRow;
-      return {
-        title: category.name,
-        description: summary(category.description),
-        image: category.image && mediaUrl(category.image),
-        path: `/collections/${encodeURIComponent(category.slug)}`,
-      };
-    }
-    case 'support': {
-      if (!page) break;
-      const policy = page as PolicyPageRow;
-      return {
-        title: policy.title || humanize(policy.type),
-        description: summary(policy.content),
-        image: null,
-        path,
-      };
-    }
-    case 'search': {
-      const term = target.term && truncate(collapseWhitespace(target.term), SEARCH_TERM_LENGTH);
-      return {
-        title: term ? `Search results for "${term}"` : 'Search',
-        description: '',
-        image: null,
-        path,
-      };
-    }
-    default:
-      break;
+  if (target.kind === 'product' && page) return productPage(page as ProductPageRow, mediaUrl);
+  if (target.kind === 'collection' && page) {
+    return collectionPage(page as CategoryPageRow, mediaUrl);
   }
-  // Static pages, and dynamic ones whose identifier is missing or unknown: the shop's defaults.
+  if (target.kind === 'support' && page) return supportPage(page as PolicyPageRow, path);
+  if (target.kind === 'search') return searchPage(target.term, path);
   return {
     title: target.kind === 'static' ? staticPageTitle(url.segments, path, merchantPages) : null,
     description: '',
     image: null,
     path,
   };
+}
+
+/**
+ * An absolute URL must be on one of the shop's domains or its platform host
+ * (`<handle>.<suffix>`); a path is always the shop's own.
+ */
+function assertShopHost(url: StorefrontUrl, row: PageContextRow, links: LinkContext): void {
+  if (url.host === null) return;
+  const handleHost =
+    row.storefront && links.platformSuffix
+      ? `${row.storefront.handle}.${links.platformSuffix}`.toLowerCase()
+      : null;
+  if (!row.hostIsDomain && url.host !== handleHost) throw new ApiError('SHOP_URL_INVALID');
 }
 
 /**
@@ -110,13 +126,7 @@ export async function pageMetadata(
   const param = request.param?.trim() || null;
   const { target, path } = matchPage(url, param);
   const row = await selectPageContext(db, shopId, target, url.host);
-  if (url.host !== null) {
-    const handleHost =
-      row.storefront && links.platformSuffix
-        ? `${row.storefront.handle}.${links.platformSuffix}`.toLowerCase()
-        : null;
-    if (!row.hostIsDomain && url.host !== handleHost) throw new ApiError('SHOP_URL_INVALID');
-  }
+  assertShopHost(url, row, links);
 
   const doc = readSettingsDocument(row.document);
   const site = doc.seo.title || row.name;
