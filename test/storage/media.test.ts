@@ -22,6 +22,21 @@ describe('GET /storage/:shopId/media/:filename', () => {
     expect(res.headers.get('etag')).toBeTruthy();
   });
 
+  it('answers 304 Not Modified to a client holding the current ETag', async () => {
+    const shop = await createTestShop();
+    await env.STORAGE.put(`${shop.id}/media/mark.svg`, svg, {
+      httpMetadata: { contentType: 'image/svg+xml' },
+    });
+    const first = await call(`/storage/${shop.id}/media/mark.svg`);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toBeTruthy();
+    const again = await call(`/storage/${shop.id}/media/mark.svg`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+
   it('never serves digital files stored beside the media', async () => {
     const shop = await createTestShop();
     await env.STORAGE.put(`${shop.id}/files/ebook.pdf`, 'secret');
