@@ -4,6 +4,7 @@ import type { PolicyType } from '../../db/schema';
 import { ApiError } from '../../errors';
 import { escapeHtml } from '../../lib/html';
 import { toAmount } from '../../lib/money';
+import { supportPath } from '../config/service/url';
 import { shopMediaUrl } from '../storage/service';
 import { readSettingsDocument } from './document';
 import { type ImageRow, type SettingsRow, selectPolicy, selectSettings } from './queries';
@@ -70,7 +71,7 @@ export async function getSettings(
     footerConfig: { logo: image(footerLogoId), ...footerConfig },
     footerPolicies: row.policies.map((p) => ({
       title: p.title || p.type,
-      link: `/support/${p.type}`,
+      link: supportPath(p.type),
     })),
     pages: doc.pages,
     adsTracker: doc.adsTracker,

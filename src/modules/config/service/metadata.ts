@@ -14,7 +14,14 @@ import type { PageMetadata } from '../schemas';
 import { humanize, staticPageTitle } from './pages';
 import { storefrontOrigin } from './storefront-origin';
 import { collapseWhitespace, htmlToText, truncate } from './text';
-import { matchPage, type PageTarget, parseStorefrontUrl, type StorefrontUrl } from './url';
+import {
+  collectionPath,
+  matchPage,
+  type PageTarget,
+  parseStorefrontUrl,
+  productPath,
+  type StorefrontUrl,
+} from './url';
 
 /** Where links and images point, from the configuration and the request. */
 export type LinkContext = {
@@ -42,7 +49,7 @@ const productPage = (product: ProductPageRow, mediaUrl: MediaUrl): Page => ({
   description: summary(product.description),
   image: product.image && mediaUrl(product.image),
   // Canonical: the slug, also when the product was asked for by id.
-  path: `/product/${encodeURIComponent(product.slug)}`,
+  path: productPath(product.slug),
 });
 
 /** A category page (`/collections/<slug>`), canonical by slug like products. */
@@ -50,7 +57,7 @@ const collectionPage = (category: CategoryPageRow, mediaUrl: MediaUrl): Page => 
   title: category.name,
   description: summary(category.description),
   image: category.image && mediaUrl(category.image),
-  path: `/collections/${encodeURIComponent(category.slug)}`,
+  path: collectionPath(category.slug),
 });
 
 /** A policy page: its title, else its type in words. */

@@ -1,4 +1,4 @@
-import type { PathSegment } from './url';
+import { type PathSegment, withoutQuery } from './url';
 
 /**
  * Titles of the storefront's own static pages (contract table), shown as
@@ -18,7 +18,7 @@ const STATIC_PAGES: ReadonlyArray<readonly [pattern: string, title: string]> = [
   ['newsletter/unsubscribe', 'Unsubscribe'],
 ];
 
-const normalisePath = (url: string) => url.replace(/[?#][\s\S]*$/, '').replace(/(.)\/+$/, '$1');
+const normalisePath = (url: string) => withoutQuery(url).replace(/(.)\/+$/, '$1');
 
 /**
  * The title of a static page: a known storefront page, else one of the merchant's

@@ -9,6 +9,7 @@ import {
 } from '../queries';
 import type { SitemapEntry } from '../schemas';
 import { storefrontOrigin } from './storefront-origin';
+import { collectionPath, productPath, supportPath, withoutQuery } from './url';
 
 /** Rows per statement while streaming products and categories: bounds the worker's memory. */
 export const SITEMAP_CHUNK_SIZE = 5000;
@@ -17,12 +18,12 @@ type Frequency = SitemapEntry['changeFrequency'];
 
 const SECTIONS: ReadonlyArray<{
   kind: SitemapKind;
-  prefix: string;
+  path: (slug: string) => string;
   changeFrequency: Frequency;
   priority: number;
 }> = [
-  { kind: 'category', prefix: '/collections/', changeFrequency: 'weekly', priority: 0.7 },
-  { kind: 'product', prefix: '/product/', changeFrequency: 'weekly', priority: 0.8 },
+  { kind: 'category', path: collectionPath, changeFrequency: 'weekly', priority: 0.7 },
+  { kind: 'product', path: productPath, changeFrequency: 'weekly', priority: 0.8 },
 ];
 
 const isoOf = (value: string | null, fallback: string) =>
@@ -58,13 +59,13 @@ function staticEntries(head: SitemapHeadRow, origin: string, now: Date): Sitemap
   if (doc.defaultPages.shop) add('/shop', listingChanged, 'daily', 0.9);
   if (doc.defaultPages.contact) add('/contact-us', settingsChanged, 'monthly', 0.5);
   for (const page of doc.pages) {
-    const path = page.url.replace(/[?#][\s\S]*$/, '');
+    const path = withoutQuery(page.url);
     if (path.startsWith('/') && !path.startsWith('//') && !path.includes('\\')) {
       add(path, settingsChanged, 'monthly', 0.5);
     }
   }
   for (const policy of head.policies) {
-    add(`/support/${policy.type}`, isoOf(policy.updatedAt, settingsChanged), 'yearly', 0.3);
+    add(supportPath(policy.type), isoOf(policy.updatedAt, settingsChanged), 'yearly', 0.3);
   }
   return [...entries.values()];
 }
@@ -93,7 +94,7 @@ async function* sitemapParts(
       const rows = await selectSitemapChunk(db, shopId, section.kind, after, chunkSize);
       yield json(
         rows.map((row) => ({
-          url: `${origin}${section.prefix}${encodeURIComponent(row.slug)}`,
+          url: `${origin}${section.path(row.slug)}`,
           lastModified: row.updatedAt.toISOString(),
           changeFrequency: section.changeFrequency,
           priority: section.priority,

@@ -11,6 +11,21 @@ export type StorefrontUrl = {
   segments: PathSegment[];
 };
 
+/** A URL or path without its query and fragment. */
+export const withoutQuery = (url: string): string => url.replace(/[?#][\s\S]*$/, '');
+
+/*
+ * The storefront's own paths of the pages the API links to (the contract's page table);
+ * settings footers, page metadata and the sitemap all link with these.
+ */
+
+/** A product page, by slug (canonical). */
+export const productPath = (slug: string): string => `/product/${encodeURIComponent(slug)}`;
+/** A category page, by slug (canonical). */
+export const collectionPath = (slug: string): string => `/collections/${encodeURIComponent(slug)}`;
+/** A policy page, by policy type. */
+export const supportPath = (type: string): string => `/support/${encodeURIComponent(type)}`;
+
 /** A pattern segment such as `:id`, filled from `param`. */
 const PLACEHOLDER = /^:[a-z][a-z0-9_-]*$/i;
 const FORBIDDEN = /[\s\p{Cc}\\]/u;
@@ -29,7 +44,7 @@ export function parseStorefrontUrl(raw: string): StorefrontUrl {
   let path: string;
   if (raw.startsWith('/')) {
     if (raw.startsWith('//')) throw invalid();
-    path = raw.replace(/[?#][\s\S]*$/, '');
+    path = withoutQuery(raw);
   } else if (/^https?:\/\//i.test(raw)) {
     let url: URL;
     try {
