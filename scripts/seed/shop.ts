@@ -41,7 +41,7 @@ export function addShop(plan: ShopPlan, seed: ShopSeed): void {
   }
 }
 
-/** Stores the settings document after validating it the way the shop module reads it. */
+/** Stores the settings document after validating it the way the settings module reads it. */
 export function addSettings(plan: ShopPlan, document: SettingsDocumentInput): void {
   plan.rows.shopSettings.push({
     shopId: plan.shopId,
