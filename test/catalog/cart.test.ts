@@ -4,7 +4,7 @@ import {
   HydratedCartSchema,
   ProductPageSchema,
 } from '../../src/modules/catalog/products-schemas';
-import { readPricedCart, selectCartCatalog } from '../../src/modules/orders/cart';
+import { readPricedCart, selectCartCatalog } from '../../src/modules/checkout/service';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,

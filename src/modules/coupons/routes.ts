@@ -10,8 +10,8 @@ import {
 import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
-import { CouponResultSchema, ValidateCouponBodySchema } from './coupons-schemas';
-import { validateCoupon } from './coupons-service';
+import { CouponResultSchema, ValidateCouponBodySchema } from './schemas';
+import { validateCoupon } from './service';
 
 const validate = createRoute({
   method: 'post',

@@ -7,8 +7,8 @@ import type { Services, ShopContext } from '../../app-env';
 import { ApiError } from '../../errors';
 import { toAmount } from '../../lib/money';
 import { isUuid } from '../../lib/uuid';
-import type { OrderOutcome, ProviderRow } from './checkout-queries';
-import { recordPaymentEvent, saveCheckoutSession, selectWebhookProvider } from './payments-queries';
+import type { OrderOutcome, ProviderRow } from '../orders/queries/place';
+import { recordPaymentEvent, saveCheckoutSession, selectWebhookProvider } from './queries';
 
 /**
  * What the customer is asked to pay, summing exactly to the order total: the products,

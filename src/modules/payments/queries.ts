@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CheckoutSession, PaymentEvent } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { orders, paymentProviders } from '../../db/schema';
-import type { ProviderRow } from './checkout-queries';
+import type { ProviderRow } from '../orders/queries/place';
 
 /**
  * The provider whose secret signs the shop's webhooks: the active one, else the latest

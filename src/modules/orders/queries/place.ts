@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { paymentProviderKind } from '../../db/schema';
-import { isUuid } from '../../lib/uuid';
-import { type StorefrontHostRow, storefrontHostJson } from '../seo/storefront-origin';
-import type { PickupRow, RateRow } from './orders-totals';
+import type { Db } from '../../../db/client';
+import type { paymentProviderKind } from '../../../db/schema';
+import { isUuid } from '../../../lib/uuid';
+import type { PickupRow, RateRow } from '../../checkout/shipping';
+import { type StorefrontHostRow, storefrontHostJson } from '../../seo/storefront-origin';
 
 /** The shop's active payment provider and its credentials. */
 export type ProviderRow = {

@@ -5,7 +5,7 @@ import { ApiError } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
-import { selectDownloadCheck, takeDownload } from './downloads-queries';
+import { selectDownloadCheck, takeDownload } from './queries';
 
 /**
  * `Content-Disposition: attachment` for `filename` (RFC 6266): a plain ASCII fallback in

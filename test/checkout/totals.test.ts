@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf } from '../../src/modules/orders/coupons-service';
-import { refundOf } from '../../src/modules/orders/orders-read';
-import { orderTotals } from '../../src/modules/orders/orders-totals';
+import { orderTotals } from '../../src/modules/checkout/shipping';
+import { percentOf } from '../../src/modules/coupons/service';
+import { refundOf } from '../../src/modules/orders/service/read';
 
 describe('order arithmetic', () => {
   it('rounds percentages half up to a whole minor unit, exactly', () => {

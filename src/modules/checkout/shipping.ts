@@ -1,7 +1,7 @@
 import type { OrderShippingSnapshot } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { percentOf } from '../coupons/service';
 import type { SettingsDocument } from '../shop/settings-document';
-import { percentOf } from './coupons-service';
 
 export type RateRow = {
   id: string;

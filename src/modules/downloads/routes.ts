@@ -2,8 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CUSTOMER_ERRORS, requireCustomerToken } from '../../http/customer';
 import { customerSecurity, errorResponses, jsonBody, SHOP_ERRORS } from '../../http/openapi';
 import { createRouter } from '../../http/router';
-import { attachmentDisposition, openDownload } from './downloads-service';
-import { DownloadBodySchema, OrderIdParamSchema } from './orders-schemas';
+import { DownloadBodySchema, OrderIdParamSchema } from '../orders/schemas';
+import { attachmentDisposition, openDownload } from './service';
 
 const download = createRoute({
   method: 'post',

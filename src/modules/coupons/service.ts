@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { toAmount } from '../../lib/money';
 import type { CartLineInput } from '../catalog/pricing';
-import { type PricedCart, readPricedCart, selectCartCatalog } from './cart';
-import { type CouponRow, selectCoupon } from './coupons-queries';
+import { type PricedCart, readPricedCart, selectCartCatalog } from '../checkout/service';
+import { type CouponRow, selectCoupon } from './queries';
 
 export type CouponOutcome =
   | { ok: true; coupon: CouponRow; amountMinor: number }

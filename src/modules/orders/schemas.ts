@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { pageQuery } from '../../http/schemas';
 import { normalisePhone } from '../auth/profile';
 import { CART_MAX_LINES, CartItemSchema } from '../catalog/products-schemas';
-import { CouponCodeSchema } from './coupons-schemas';
+import { CouponCodeSchema } from '../coupons/schemas';
 
 const text = (max: number) => z.string().trim().max(max);
 const optionalId = z.string().max(100).nullable().optional();

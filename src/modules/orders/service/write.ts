@@ -1,17 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { type Database, type Tx, withTransaction } from '../../db/client';
+import { type Database, type Tx, withTransaction } from '../../../db/client';
 import {
   accessLinks,
   emailOutbox,
   type OrderCouponSnapshot,
   type OrderShippingSnapshot,
   orderLines,
-} from '../../db/schema';
-import { ApiError, type ErrorDetail } from '../../errors';
-import { newAccessLink } from '../auth/access-links';
-import type { QueuedEmail } from '../mail/outbox';
-import { type PricedLine, type StockNeed, shortageDetails, stockKeyOf, stockNeeds } from './cart';
-import type { OrderTotals } from './orders-totals';
+} from '../../../db/schema';
+import { ApiError, type ErrorDetail } from '../../../errors';
+import { newAccessLink } from '../../auth/access-links';
+import {
+  type PricedLine,
+  type StockNeed,
+  shortageDetails,
+  stockKeyOf,
+  stockNeeds,
+} from '../../checkout/service';
+import type { OrderTotals } from '../../checkout/shipping';
+import type { QueuedEmail } from '../../mail/outbox';
 
 /** Everything the server decided about an order before writing it. */
 export type OrderPlan = {

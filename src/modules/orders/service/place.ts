@@ -1,26 +1,31 @@
-import type { RateRule } from '../../adapters/kv';
-import type { CustomerContext, Services, ShopContext } from '../../app-env';
-import { ApiError, type ErrorDetail } from '../../errors';
-import { sha256Hex } from '../../lib/crypto';
-import { toAmount } from '../../lib/money';
-import type { QueuedEmail } from '../mail/outbox';
-import { deliverAfterResponse } from '../mail/send';
-import { storefrontOrigin } from '../seo/storefront-origin';
-import { readSettingsDocument, type SettingsDocument } from '../shop/settings-document';
-import { type PricedCart, readPricedCart, selectCartCatalog, stockShortages } from './cart';
+import type { RateRule } from '../../../adapters/kv';
+import type { CustomerContext, Services, ShopContext } from '../../../app-env';
+import { ApiError, type ErrorDetail } from '../../../errors';
+import { sha256Hex } from '../../../lib/crypto';
+import { toAmount } from '../../../lib/money';
+import {
+  type PricedCart,
+  readPricedCart,
+  selectCartCatalog,
+  stockShortages,
+} from '../../checkout/service';
+import { chooseShipping, orderTotals } from '../../checkout/shipping';
+import { type CouponRow, selectCoupon } from '../../coupons/queries';
+import { evaluateCoupon, ONE_PER_ORDER } from '../../coupons/service';
+import type { QueuedEmail } from '../../mail/outbox';
+import { deliverAfterResponse } from '../../mail/send';
+import { answerFor } from '../../payments/service';
+import { storefrontOrigin } from '../../seo/storefront-origin';
+import { readSettingsDocument, type SettingsDocument } from '../../shop/settings-document';
 import {
   type OrderOutcome,
   type ProviderRow,
   selectCheckoutContext,
   selectOrderOutcome,
-} from './checkout-queries';
-import { type CouponRow, selectCoupon } from './coupons-queries';
-import { evaluateCoupon, ONE_PER_ORDER } from './coupons-service';
-import { accessLinkUrl, orderConfirmationEmail } from './orders-email';
-import type { PlaceOrderBody } from './orders-schemas';
-import { chooseShipping, orderTotals } from './orders-totals';
-import { IdempotentReplay, type OrderPlan, writeOrder } from './orders-write';
-import { answerFor } from './payments-service';
+} from '../queries/place';
+import type { PlaceOrderBody } from '../schemas';
+import { accessLinkUrl, orderConfirmationEmail } from './email';
+import { IdempotentReplay, type OrderPlan, writeOrder } from './write';
 
 export type PlaceOrderRequest = {
   body: PlaceOrderBody;

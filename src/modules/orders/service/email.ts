@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html';
+import { escapeHtml } from '../../../lib/html';
 
 /**
  * The storefront page that signs the customer in from an order email: its query
