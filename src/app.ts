@@ -16,6 +16,7 @@ import { productRoutes } from './modules/catalog/product-routes';
 import { searchRoutes } from './modules/catalog/search-routes';
 import { contentRoutes } from './modules/content/routes';
 import { couponRoutes } from './modules/coupons/routes';
+import { downloadRoutes } from './modules/downloads/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -38,6 +39,8 @@ function createApi() {
   api.route('/auth', authRoutes);
   api.route('/coupons', couponRoutes);
   api.route('/orders', orderRoutes);
+  // Order file downloads live under their orders' path, as the contract writes it.
+  api.route('/orders', downloadRoutes);
   api.route('/payments', paymentRoutes);
   api.route('/reviews', reviewRoutes);
   api.route('/newsletter', newsletterRoutes);

@@ -4,7 +4,8 @@ import {
   HydratedCartSchema,
   ProductPageSchema,
 } from '../../src/modules/catalog/products-schemas';
-import { readPricedCart, selectCartCatalog } from '../../src/modules/checkout/service';
+import { selectCartCatalog } from '../../src/modules/checkout/queries';
+import { readPricedCart } from '../../src/modules/checkout/service';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,

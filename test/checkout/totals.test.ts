@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orderTotals } from '../../src/modules/checkout/shipping';
-import { percentOf } from '../../src/modules/coupons/service';
-import { refundOf } from '../../src/modules/orders/service/read';
+import { percentOf } from '../../src/lib/money';
+import { orderTotals } from '../../src/modules/checkout/service';
 
 describe('order arithmetic', () => {
   it('rounds percentages half up to a whole minor unit, exactly', () => {
@@ -23,30 +22,5 @@ describe('order arithmetic', () => {
       cartTotalMinor: 11_300,
     });
     expect(orderTotals(10_000, 0, 500, { active: false, value: 20 }).taxTotalMinor).toBe(0);
-  });
-});
-
-describe('refund state', () => {
-  const createdAt = '2030-01-01T00:00:00.000Z';
-  const deliveredAt = '2030-01-10T12:00:00.000Z';
-  const delivered = {
-    status: 'delivered' as const,
-    refundState: 'none' as const,
-    createdAt,
-    deliveredAt,
-  };
-  const expiry = Date.parse('2030-01-24T12:00:00.000Z');
-
-  it('keeps the window open up to and including its last instant', () => {
-    expect(refundOf(delivered, 14, expiry)).toEqual({
-      refundExpiryDate: '2030-01-24T12:00:00.000Z',
-      refundStatus: 'VALID',
-    });
-    expect(refundOf(delivered, 14, expiry + 1).refundStatus).toBe('EXPIRED');
-  });
-
-  it('counts from the order date while no delivery time is known', () => {
-    const noTime = { ...delivered, deliveredAt: null };
-    expect(refundOf(noTime, 3, 0).refundExpiryDate).toBe('2030-01-04T00:00:00.000Z');
   });
 });

@@ -1,11 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ErrorDetail } from '../../errors';
-import {
-  type CartLineInput as CartItem,
-  type CartLineRow,
-  cartLinesSelect,
-} from '../catalog/pricing';
+import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../db/schema';
+import { ApiError, type ErrorDetail } from '../../errors';
+import { percentOf } from '../../lib/money';
+import type { CartLineInput } from '../catalog/pricing';
+import { type CouponRow, selectCoupon } from '../coupons/queries';
+import { evaluateCoupon, ONE_PER_ORDER } from '../coupons/service';
+import type { SettingsDocument } from '../shop/settings-document';
+import { type CatalogRow, type PickupRow, type RateRow, selectCartCatalog } from './queries';
 
 /** One cart item priced by the server, ready to become an order line. */
 export type PricedLine = {
@@ -34,31 +35,6 @@ export type PricedCart = {
   unavailable: ErrorDetail[];
   productsTotalMinor: number;
 };
-
-type CatalogRow = CartLineRow & {
-  has_shipping: boolean | null;
-  category_ids: string[];
-};
-
-/**
- * The statement pricing `items` from the catalogue now: the catalogue's own cart pricing
- * (`cartLinesSelect`, the SQL cart hydration uses, so a cart and its order can never
- * disagree) plus what checkout needs beyond it: whether a line is delivered and the
- * product's categories (coupon scope). Unexecuted, so it can join a batch.
- */
-export function selectCartCatalog(db: Db, shopId: string, items: CartItem[]) {
-  return db.execute<CatalogRow>(sql`
-    with lines as (${cartLinesSelect(shopId, items)})
-    select l.*, coalesce(v.has_shipping, p.has_shipping) as has_shipping,
-      array_remove(array(select pc.category_id::text from product_categories pc
-        where pc.shop_id = p.shop_id and pc.product_id = p.id) || p.primary_category_id::text, null)
-        as category_ids
-    from lines l
-    left join products p on p.shop_id = ${shopId} and p.id = l.product_id
-    left join product_variants v on v.shop_id = ${shopId} and v.id = l.variant_id
-    order by l.i
-  `);
-}
 
 const UNAVAILABLE = 'The product is not available.';
 const NO_VARIANT = 'Choose a variant: this product is sold by variationKey.';
@@ -132,4 +108,198 @@ export function stockShortages(lines: PricedLine[]): ErrorDetail[] {
     lines,
     (line) => (needs.get(stockKeyOf(line))?.quantity ?? 0) > line.stock,
   );
+}
+
+/**
+ * The most a cart may be worth, in minor units of the shop's currency: ten billion (100
+ * million in a two-digit currency). An order costs at most its cart value plus tax (at most
+ * 100 %) and one shipping fee, so every amount stays exact in JavaScript and fits the bigint
+ * columns. Lines (100) and quantities (999) are bounded by the body schemas.
+ */
+export const MAX_CART_VALUE_MINOR = 10_000_000_000;
+
+/** The detail refusing a cart worth more than MAX_CART_VALUE_MINOR (none when within it). */
+export function cartValueLimit(cart: PricedCart): ErrorDetail[] {
+  if (cart.productsTotalMinor <= MAX_CART_VALUE_MINOR) return [];
+  return [{ field: 'cart', message: 'The cart is worth more than a single order may be.' }];
+}
+
+/** What pricing needs from a request: the cart, its one normalised coupon code, the buyer's email. */
+export type PricingInput = { cart: CartLineInput[]; code: string | null; email: string | null };
+
+/** A cart priced by the server, the coupon it names, and the detail of a cart over the limit. */
+export type PricedCheckout = {
+  cart: PricedCart;
+  coupon: CouponRow | undefined;
+  overLimit: ErrorDetail[];
+};
+
+/**
+ * The statements pricing a checkout (the cart's catalogue lines and its coupon), unexecuted
+ * so a caller can batch them with its own reads in one round trip; `readPricing` reads them.
+ */
+export const pricingStatements = (db: Db, shopId: string, input: PricingInput) =>
+  [
+    selectCartCatalog(db, shopId, input.cart),
+    selectCoupon(db, shopId, input.code ?? '', input.email),
+  ] as const;
+
+/** The priced checkout from the results of `pricingStatements`. */
+export function readPricing(
+  catalog: { rows: CatalogRow[] },
+  coupons: { rows: CouponRow[] },
+): PricedCheckout {
+  const cart = readPricedCart(catalog.rows);
+  return { cart, coupon: coupons.rows[0], overLimit: cartValueLimit(cart) };
+}
+
+/** Prices a cart and its coupon in one round trip (POST /coupons; orders batch the statements). */
+export async function priceCart(db: Db, shopId: string, input: PricingInput) {
+  const [catalog, coupons] = await db.batch(pricingStatements(db, shopId, input));
+  return readPricing(catalog, coupons);
+}
+
+/** Every problem of a priced cart that names a field: unsellable items, stock, its value. */
+export const cartDetails = (priced: PricedCheckout): ErrorDetail[] => [
+  ...priced.cart.unavailable,
+  ...stockShortages(priced.cart.lines),
+  ...priced.overLimit,
+];
+
+/**
+ * The coupon an order gets from its distinct normalised `codes`, or the details saying why
+ * it gets none: more than one code, coupons switched off, or the coupon's own reason.
+ */
+export function applyCoupon(
+  priced: PricedCheckout,
+  codes: string[],
+  options: { couponsEnabled: boolean; amount: (minor: number) => number },
+): { details: ErrorDetail[]; coupon: OrderCouponSnapshot | null } {
+  const refuse = (field: string, message: string) => ({
+    details: [{ field, message }],
+    coupon: null,
+  });
+  if (codes.length > 1) return refuse('coupons', ONE_PER_ORDER);
+  if (codes.length === 0) return { details: [], coupon: null };
+  if (!options.couponsEnabled)
+    return refuse('coupons.0', 'Coupons are not available in this shop.');
+  const outcome = evaluateCoupon(priced.coupon, priced.cart, options.amount);
+  if (!outcome.ok) return refuse('coupons.0', outcome.message);
+  const { id, code } = outcome.coupon;
+  return { details: [], coupon: { id, code, amountMinor: outcome.amountMinor } };
+}
+
+export type ShippingRequest = {
+  shippingId?: string | null | undefined;
+  pickupLocationId?: string | null | undefined;
+};
+
+const invalidShipping = (message: string) => new ApiError('INVALID_SHIPPING_ID', { message });
+
+/**
+ * The delivery the order is charged for. With shipping off, or when nothing in the cart
+ * is delivered (digital or shipping-free lines only), there is none and a choice is ignored.
+ * Otherwise at most one of `shippingId` (an active standard rate, with standard delivery on,
+ * whose minimum the order value reaches) and `pickupLocationId` (an active pickup point,
+ * with pickup on) may be given; one is required unless the shop collects no address or
+ * offers no option at all. `orderValueMinor` is the products total after coupons.
+ */
+export function chooseShipping(
+  settings: SettingsDocument['shipping'],
+  needsShipping: boolean,
+  request: ShippingRequest,
+  options: { rate: RateRow | null; pickup: PickupRow | null; orderValueMinor: number },
+): OrderShippingSnapshot | null {
+  const { rate, pickup } = options;
+  if (!settings.active || !needsShipping) return null;
+  const wantsStandard = Boolean(request.shippingId);
+  const wantsPickup = Boolean(request.pickupLocationId);
+  if (wantsStandard && wantsPickup) {
+    throw invalidShipping('Choose either a shipping rate or a pickup location, not both.');
+  }
+  if (wantsStandard) {
+    if (!settings.standardActive || !rate)
+      throw invalidShipping('The shipping rate is not available.');
+    if (rate.minOrderMinor !== null && options.orderValueMinor < rate.minOrderMinor) {
+      throw invalidShipping('The order does not reach the minimum value of this shipping rate.');
+    }
+    return { kind: 'standard', id: rate.id, name: rate.title, priceMinor: rate.priceMinor };
+  }
+  if (wantsPickup) {
+    if (!settings.pickupActive || !pickup) {
+      throw invalidShipping('The pickup location is not available.');
+    }
+    return { kind: 'pickup', id: pickup.id, name: pickup.name, priceMinor: pickup.feeMinor };
+  }
+  const offersOption = settings.standardActive || settings.pickupActive;
+  if (offersOption && !settings.removeAddress) throw invalidShipping('Choose a shipping option.');
+  return null;
+}
+
+export type OrderTotals = {
+  productsTotalMinor: number;
+  couponTotalMinor: number;
+  shippingTotalMinor: number;
+  taxTotalMinor: number;
+  cartTotalMinor: number;
+};
+
+/**
+ * The order's totals in minor units. Tax is added on top of the discounted products
+ * (products − coupons), not on shipping, rounded half up to a whole minor unit.
+ */
+export function orderTotals(
+  productsTotalMinor: number,
+  couponTotalMinor: number,
+  shippingTotalMinor: number,
+  tax: SettingsDocument['tax'],
+): OrderTotals {
+  const taxable = productsTotalMinor - couponTotalMinor;
+  const taxTotalMinor = tax.active ? percentOf(taxable, tax.value) : 0;
+  return {
+    productsTotalMinor,
+    couponTotalMinor,
+    shippingTotalMinor,
+    taxTotalMinor,
+    cartTotalMinor: taxable + shippingTotalMinor + taxTotalMinor,
+  };
+}
+
+/** An order as checkout prices it: its lines, coupon, delivery and totals (minor units). */
+export type CheckoutPlan = {
+  lines: PricedLine[];
+  coupon: OrderCouponSnapshot | null;
+  shipping: OrderShippingSnapshot | null;
+  totals: OrderTotals;
+};
+
+/**
+ * Prices a valid cart into an order: the delivery chosen (INVALID_SHIPPING_ID when it cannot
+ * be), then tax and totals. The cart's and the coupon's details must have been answered.
+ */
+export function planCheckout(
+  priced: PricedCheckout,
+  coupon: OrderCouponSnapshot | null,
+  settings: Pick<SettingsDocument, 'shipping' | 'tax'>,
+  delivery: { request: ShippingRequest; rate: RateRow | null; pickup: PickupRow | null },
+): CheckoutPlan {
+  const { cart } = priced;
+  const couponMinor = coupon?.amountMinor ?? 0;
+  const shipping = chooseShipping(
+    settings.shipping,
+    cart.lines.some((line) => line.needsShipping),
+    delivery.request,
+    {
+      rate: delivery.rate,
+      pickup: delivery.pickup,
+      orderValueMinor: cart.productsTotalMinor - couponMinor,
+    },
+  );
+  const totals = orderTotals(
+    cart.productsTotalMinor,
+    couponMinor,
+    shipping?.priceMinor ?? 0,
+    settings.tax,
+  );
+  return { lines: cart.lines, coupon, shipping, totals };
 }

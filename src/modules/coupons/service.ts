@@ -1,10 +1,48 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
-import { toAmount } from '../../lib/money';
+import { percentOf, toAmount } from '../../lib/money';
 import type { CartLineInput } from '../catalog/pricing';
-import { type PricedCart, readPricedCart, selectCartCatalog } from '../checkout/service';
-import { type CouponRow, selectCoupon } from './queries';
+import { type PricedCart, priceCart } from '../checkout/service';
+import type { CouponRow } from './queries';
+
+/**
+ * The form in which coupon codes are compared, counted and looked up: trimmed and upper
+ * case (the shop's codes are unique by `upper(code)`), so `spring10 ` is `SPRING10`.
+ */
+export const normaliseCouponCode = (raw: string): string => raw.trim().toUpperCase();
+
+/** The distinct codes of a request, normalised, in order: repeats in any case count once. */
+export const distinctCouponCodes = (codes: readonly string[]): string[] => [
+  ...new Set(codes.map(normaliseCouponCode).filter(Boolean)),
+];
+
+export const ONE_PER_ORDER = 'Only one coupon can be used per order.';
+
+/**
+ * SQL: the coupon row aliased `alias` can be used now: active, and now is inside
+ * [starts_at, ends_at) (an unset bound is open). Every check of a coupon's window uses this.
+ */
+export const couponOpenSql = (alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.active and (${c}.starts_at is null or ${c}.starts_at <= now())
+    and (${c}.ends_at is null or ${c}.ends_at > now()))`;
+};
+
+/** SQL: the coupon row aliased `alias` has uses left under its total usage limit. */
+export const couponUsesLeftSql = (alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.usage_limit is null or ${c}.used_count < ${c}.usage_limit)`;
+};
+
+/** SQL: `email` has redeemed the coupon row aliased `alias` fewer times than its per-customer limit. */
+export const customerUsesLeftSql = (alias: string, email: SQL): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.per_customer_limit is null or (select count(*) from coupon_redemptions r
+    where r.shop_id = ${c}.shop_id and r.coupon_id = ${c}.id and r.email = ${email})
+    < ${c}.per_customer_limit)`;
+};
 
 export type CouponOutcome =
   | { ok: true; coupon: CouponRow; amountMinor: number }
@@ -12,27 +50,11 @@ export type CouponOutcome =
 
 const refused = (message: string): CouponOutcome => ({ ok: false, message });
 
-/** `percent`% of `minor`, rounded half up to a whole minor unit (exact integer arithmetic). */
-export const percentOf = (minor: number, percent: number): number =>
-  Math.floor((minor * Math.round(percent * 100) + 5000) / 10000);
-
-/**
- * The one coupon code of a request: codes compare case-insensitively and repeats count
- * once; more than one distinct code is refused (coupons do not stack).
- */
-export function singleCouponCode(codes: string[]): string | null {
-  const distinct = [...new Set(codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
-  if (distinct.length > 1) throw new ApiError('INVALID_COUPON', { message: ONE_PER_ORDER });
-  return distinct[0] ?? null;
-}
-
-export const ONE_PER_ORDER = 'Only one coupon can be used per order.';
-
 /**
  * Decides whether `coupon` applies to the server-priced cart and how much it takes off:
- * active and inside its window, usage and per-email limits left, the cart's product total
- * at least the minimum, and only lines in the coupon's product/category scope count.
- * The discount never exceeds the eligible total.
+ * open (active, inside its window), usage and per-email limits left, the cart's product
+ * total at least the minimum, and only lines in the coupon's product/category scope count.
+ * The discount never exceeds the eligible total. `amount` shows minor units in messages.
  */
 export function evaluateCoupon(
   coupon: CouponRow | undefined,
@@ -40,13 +62,9 @@ export function evaluateCoupon(
   amount: (minor: number) => number,
 ): CouponOutcome {
   if (!coupon) return refused('The coupon code is not valid.');
-  if (!coupon.active || !coupon.inWindow) return refused('The coupon is not active.');
-  if (coupon.usageLimit !== null && coupon.usedCount >= coupon.usageLimit) {
-    return refused('The coupon has been used up.');
-  }
-  if (coupon.perCustomerLimit !== null && coupon.redeemedByEmail >= coupon.perCustomerLimit) {
-    return refused('You have already used this coupon.');
-  }
+  if (!coupon.open) return refused('The coupon is not active.');
+  if (!coupon.usesLeft) return refused('The coupon has been used up.');
+  if (!coupon.customerUsesLeft) return refused('You have already used this coupon.');
   if (cart.productsTotalMinor < coupon.minTotalMinor) {
     return refused(`The coupon needs a cart total of at least ${amount(coupon.minTotalMinor)}.`);
   }
@@ -67,9 +85,9 @@ export function evaluateCoupon(
 }
 
 /**
- * POST /coupons: checks a coupon against a cart priced by the server. Items the shop cannot
- * sell do not count (as in cart hydration). The per-customer limit is checked for the
- * signed-in customer's email; a guest's is checked when the order is placed.
+ * POST /coupons: checks a coupon against a cart priced by checkout (as an order would be).
+ * Items the shop cannot sell do not count (as in cart hydration). The per-customer limit is
+ * checked for the signed-in customer's email; a guest's is checked when the order is placed.
  */
 export async function validateCoupon(
   db: Db,
@@ -78,16 +96,21 @@ export async function validateCoupon(
   customer: CustomerContext | null,
 ) {
   if (!shop.couponsEnabled) throw new ApiError('COUPONS_DISABLED');
-  const code = singleCouponCode(body.coupons);
+  const codes = distinctCouponCodes(body.coupons);
+  if (codes.length > 1) throw new ApiError('INVALID_COUPON', { message: ONE_PER_ORDER });
+  const [code] = codes;
   if (!code) throw new ApiError('INVALID_COUPON');
-  const [catalog, coupons] = await db.batch([
-    selectCartCatalog(db, shop.id, body.cart),
-    selectCoupon(db, shop.id, code, customer?.email ?? null),
-  ]);
-  const cart = readPricedCart(catalog.rows);
-  if (cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
+  const priced = await priceCart(db, shop.id, {
+    cart: body.cart,
+    code,
+    email: customer?.email ?? null,
+  });
+  if (priced.overLimit.length > 0) {
+    throw new ApiError('VALIDATION_FAILED', { details: priced.overLimit });
+  }
+  if (priced.cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
-  const outcome = evaluateCoupon(coupons.rows[0], cart, amount);
+  const outcome = evaluateCoupon(priced.coupon, priced.cart, amount);
   if (!outcome.ok) throw new ApiError('INVALID_COUPON', { message: outcome.message });
   return { _id: outcome.coupon.id, code: outcome.coupon.code, amount: amount(outcome.amountMinor) };
 }

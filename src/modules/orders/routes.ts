@@ -12,7 +12,6 @@ import { limitPerIp } from '../../http/rate-limit';
 import { createRouter, validationHook } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
-import { downloadRoutes } from '../downloads/routes';
 import {
   IdempotencyHeaderSchema,
   OrderDetailSchema,
@@ -35,7 +34,7 @@ const place = createRoute({
   description:
     'Answers with the order confirmation, or with a checkout link when the shop takes payments online. An `Idempotency-Key` header makes retries safe.',
   security: apiKeySecurity,
-  middleware: [limitPerIp(ORDER_RATE, 'ORDER_RATE_LIMITED')] as const,
+  middleware: [requireShop, limitPerIp(ORDER_RATE, 'ORDER_RATE_LIMITED')] as const,
   request: { headers: IdempotencyHeaderSchema, body: jsonBody(PlaceOrderBodySchema) },
   responses: {
     200: jsonContent(success(PlaceOrderResultSchema), 'The order confirmation or checkout link'),
@@ -60,7 +59,7 @@ const list = createRoute({
   operationId: 'listOrders',
   summary: "The signed-in customer's orders, newest first",
   security: customerSecurity,
-  middleware: [requireCustomerToken] as const,
+  middleware: [requireShop, requireCustomerToken] as const,
   request: { query: OrderListQuerySchema },
   responses: {
     200: jsonContent(OrderListSchema, 'A page of orders (Shape B)'),
@@ -75,7 +74,7 @@ const detail = createRoute({
   operationId: 'getOrder',
   summary: "One of the signed-in customer's orders",
   security: customerSecurity,
-  middleware: [requireCustomerToken] as const,
+  middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema },
   responses: {
     200: jsonContent(success(OrderDetailSchema), 'The order'),
@@ -83,8 +82,11 @@ const detail = createRoute({
   },
 });
 
+/**
+ * The orders resource. Downloads share its mount path (/orders), so each route resolves its
+ * shop itself instead of through a router-wide middleware that would also cover theirs.
+ */
 export const orderRoutes = createRouter();
-orderRoutes.use('*', requireShop);
 
 orderRoutes.openapi(
   place,
@@ -112,5 +114,3 @@ orderRoutes.openapi(detail, async (c) => {
   const data = await getOrder(db, c.get('shop'), c.get('customerClaims'), id);
   return c.json({ status: 'success' as const, data }, 200);
 });
-
-orderRoutes.route('/', downloadRoutes);

@@ -1,30 +1,31 @@
 import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
+import type { Db } from '../../../db/client';
 import { ApiError, type ErrorDetail } from '../../../errors';
 import { sha256Hex } from '../../../lib/crypto';
 import { toAmount } from '../../../lib/money';
 import {
-  type PricedCart,
-  readPricedCart,
-  selectCartCatalog,
-  stockShortages,
+  applyCoupon,
+  cartDetails,
+  type PricedCheckout,
+  planCheckout,
+  pricingStatements,
+  readPricing,
 } from '../../checkout/service';
-import { chooseShipping, orderTotals } from '../../checkout/shipping';
-import { type CouponRow, selectCoupon } from '../../coupons/queries';
-import { evaluateCoupon, ONE_PER_ORDER } from '../../coupons/service';
-import type { QueuedEmail } from '../../mail/outbox';
+import { distinctCouponCodes } from '../../coupons/service';
 import { deliverAfterResponse } from '../../mail/send';
-import { answerFor } from '../../payments/service';
+import type { ProviderRow } from '../../payments/queries';
+import { openCheckout } from '../../payments/service';
 import { storefrontOrigin } from '../../seo/storefront-origin';
 import { readSettingsDocument, type SettingsDocument } from '../../shop/settings-document';
 import {
+  type OrderContextRow,
   type OrderOutcome,
-  type ProviderRow,
-  selectCheckoutContext,
+  selectOrderContext,
   selectOrderOutcome,
 } from '../queries/place';
 import type { PlaceOrderBody } from '../schemas';
-import { accessLinkUrl, orderConfirmationEmail } from './email';
+import { confirmationFor } from './email';
 import { IdempotentReplay, type OrderPlan, writeOrder } from './write';
 
 export type PlaceOrderRequest = {
@@ -36,8 +37,6 @@ export type PlaceOrderRequest = {
   requestHost: string;
 };
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
 /**
  * Order attempts per client IP per shop: 10 in 10 minutes. Far above what a buyer needs
  * (retries included), it bounds what one address can do to stock and to strangers'
@@ -45,81 +44,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
  */
 export const ORDER_RATE: RateRule = { name: 'orders', limit: 10, windowSeconds: 600 };
 
-type OrderChecks = {
-  cart: PricedCart;
-  owner: CustomerContext | null;
-  codes: string[];
-  coupon: CouponRow | undefined;
-  amount: (minor: number) => number;
-};
-
-/**
- * Every problem of an order that names a field (all reported together), and the coupon it
- * gets: unsellable items, stock, the account a shop may require, the town, and the coupon.
- */
-function checkOrder(
-  shop: ShopContext,
-  settings: SettingsDocument,
-  body: PlaceOrderBody,
-  checks: OrderChecks,
-): { details: ErrorDetail[]; coupon: OrderPlan['coupon'] } {
-  const { cart, codes } = checks;
-  const details: ErrorDetail[] = [...cart.unavailable, ...stockShortages(cart.lines)];
-  if (settings.checkout.requiresAccount && !checks.owner) {
-    details.push({ field: 'cartUserId', message: 'Orders need the signed-in customer’s id.' });
-  }
-  if (!settings.shipping.removeAddress && !body.town) {
-    details.push({ field: 'town', message: 'The town is required.' });
-  }
-  if (codes.length > 1) details.push({ field: 'coupons', message: ONE_PER_ORDER });
-  if (codes.length !== 1) return { details, coupon: null };
-  if (!shop.couponsEnabled) {
-    details.push({ field: 'coupons.0', message: 'Coupons are not available in this shop.' });
-    return { details, coupon: null };
-  }
-  const outcome = evaluateCoupon(checks.coupon, cart, checks.amount);
-  if (!outcome.ok) {
-    details.push({ field: 'coupons.0', message: outcome.message });
-    return { details, coupon: null };
-  }
-  const { id, code } = outcome.coupon;
-  return { details, coupon: { id, code, amountMinor: outcome.amountMinor } };
-}
-
-/** The confirmation email of a planned order, once its number and sign-in link exist. */
-function confirmationFor(
-  shop: ShopContext,
-  plan: OrderPlan,
-  origin: string,
-  awaitingPayment: boolean,
-) {
-  const display = (minor: number) =>
-    `${toAmount(minor, shop.currencyDigits).toFixed(shop.currencyDigits)} ${shop.currency}`;
-  const { contact, totals } = plan;
-  return (order: { id: string; orderNumber: string; linkId: string }): QueuedEmail => ({
-    shopId: shop.id,
-    kind: 'order-confirmation',
-    to: contact.email,
-    ...orderConfirmationEmail(
-      {
-        shopName: shop.name,
-        customerName: contact.name,
-        orderNumber: order.orderNumber,
-        lines: plan.lines,
-        totals: {
-          products: totals.productsTotalMinor,
-          coupons: totals.couponTotalMinor,
-          shipping: totals.shippingTotalMinor,
-          tax: totals.taxTotalMinor,
-          total: totals.cartTotalMinor,
-        },
-        awaitingPayment,
-        accessUrl: accessLinkUrl(origin, order.linkId, contact.email, order.id),
-      },
-      display,
-    ),
-  });
-}
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** Canonical JSON (sorted keys), so equal bodies hash equally whatever their key order. */
 const canonical = (value: unknown): string => {
@@ -132,16 +57,17 @@ const canonical = (value: unknown): string => {
   return JSON.stringify(value);
 };
 
-/**
- * POST /orders. Prices, shipping, coupons and tax come from the server alone; the order,
- * its stock, coupon use, downloads, sign-in link and email are written in one transaction.
- * With an active payment provider the answer is a checkout link created after the commit.
- */
-export async function placeOrder(
-  services: Services,
-  shop: ShopContext,
-  request: PlaceOrderRequest,
-) {
+/** A request as placing an order reads it. */
+type ParsedOrder = PlaceOrderRequest & {
+  /** The signed-in customer the body names (cartUserId), or null. */
+  owner: CustomerContext | null;
+  requestHash: string | null;
+  /** The distinct normalised coupon codes. */
+  codes: string[];
+};
+
+/** Step 1: the Idempotency-Key, the order's owner, the request's hash and its coupon codes. */
+async function parse(request: PlaceOrderRequest): Promise<ParsedOrder> {
   const { body, customer, idempotencyKey } = request;
   if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new ApiError('IDEMPOTENCY_KEY_INVALID');
@@ -150,53 +76,65 @@ export async function placeOrder(
   const requestHash = idempotencyKey
     ? await sha256Hex(canonical({ body, customerId: owner?.id ?? null }))
     : null;
-  const codes = [...new Set((body.coupons ?? []).map((c) => c.trim().toUpperCase()))];
-  const db = services.database.db;
+  return { ...request, owner, requestHash, codes: distinctCouponCodes(body.coupons ?? []) };
+}
+
+/** Step 2: the order's context and checkout's pricing of the cart, in one round trip. */
+async function read(db: Db, shop: ShopContext, order: ParsedOrder) {
+  const { body, idempotencyKey } = order;
   const [context, catalog, coupons] = await db.batch([
-    selectCheckoutContext(db, shop.id, { ...body, idempotencyKey }),
-    selectCartCatalog(db, shop.id, body.cart),
-    selectCoupon(db, shop.id, codes[0] ?? '', body.email),
+    selectOrderContext(db, shop.id, { ...body, idempotencyKey }),
+    ...pricingStatements(db, shop.id, {
+      cart: body.cart,
+      code: order.codes[0] ?? null,
+      email: body.email,
+    }),
   ]);
   const ctx = context.rows[0];
-  if (!ctx) throw new Error('checkout context missing');
-  const origin = storefrontOrigin(
-    ctx.host,
-    services.config.SHOP_DOMAIN_SUFFIX,
-    request.requestHost,
-  );
+  if (!ctx) throw new Error('order context missing');
+  return { ctx, priced: readPricing(catalog, coupons) };
+}
 
-  if (ctx.replay) return replay(services, shop, ctx.replay, requestHash, ctx.provider, origin);
+/** The problems of the order's own fields: the account a shop may require and the town. */
+function contactDetails(settings: SettingsDocument, order: ParsedOrder): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  if (settings.checkout.requiresAccount && !order.owner) {
+    details.push({ field: 'cartUserId', message: 'Orders need the signed-in customer’s id.' });
+  }
+  if (!settings.shipping.removeAddress && !order.body.town) {
+    details.push({ field: 'town', message: 'The town is required.' });
+  }
+  return details;
+}
+
+/**
+ * Step 3: the order checkout prices, or the refusal: payments or an account the shop
+ * requires, then every field problem at once (cart, contact, coupon), then the delivery.
+ */
+function plan(
+  shop: ShopContext,
+  ctx: OrderContextRow,
+  order: ParsedOrder,
+  priced: PricedCheckout,
+): OrderPlan {
   const settings = readSettingsDocument(ctx.document);
   if (settings.checkout.requiresPayments && !ctx.provider)
     throw new ApiError('PAYMENTS_NOT_ENABLED');
-  if (settings.checkout.requiresAccount && !customer) throw new ApiError('AUTH_TOKEN_MISSING');
-
-  const cart = readPricedCart(catalog.rows);
+  if (settings.checkout.requiresAccount && !order.customer)
+    throw new ApiError('AUTH_TOKEN_MISSING');
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
-  const { details, coupon } = checkOrder(shop, settings, body, {
-    cart,
-    owner,
-    codes,
-    coupon: coupons.rows[0],
-    amount,
-  });
+  const applied = applyCoupon(priced, order.codes, { couponsEnabled: shop.couponsEnabled, amount });
+  const details = [...cartDetails(priced), ...contactDetails(settings, order), ...applied.details];
   if (details.length > 0) throw new ApiError('ORDER_VALIDATION_FAILED', { details });
-
-  const needsShipping = cart.lines.some((line) => line.needsShipping);
-  const shipping = chooseShipping(settings.shipping, needsShipping, body, {
-    rate: ctx.rate,
-    pickup: ctx.pickup,
-    orderValueMinor: cart.productsTotalMinor - (coupon?.amountMinor ?? 0),
-  });
-  const totals = orderTotals(
-    cart.productsTotalMinor,
-    coupon?.amountMinor ?? 0,
-    shipping?.priceMinor ?? 0,
-    settings.tax,
-  );
-  const plan: OrderPlan = {
+  const { body } = order;
+  return {
+    ...planCheckout(priced, applied.coupon, settings, {
+      request: body,
+      rate: ctx.rate,
+      pickup: ctx.pickup,
+    }),
     shopId: shop.id,
-    customerId: owner?.id ?? null,
+    customerId: order.owner?.id ?? null,
     contact: {
       email: body.email,
       name: body.name,
@@ -207,63 +145,125 @@ export async function placeOrder(
       room: body.room ?? '',
       note: body.note ?? '',
     },
-    lines: cart.lines,
-    coupon,
-    shipping,
-    totals,
-    idempotencyKey,
-    requestHash,
+    idempotencyKey: order.idempotencyKey,
+    requestHash: order.requestHash,
     paymentProvider: ctx.provider?.provider ?? null,
   };
-  const awaitingPayment = plan.paymentProvider !== null && totals.cartTotalMinor > 0;
+}
+
+/**
+ * The first order of a repeated Idempotency-Key; nothing new is created. The same key with
+ * another body (or another customer) is refused.
+ */
+async function replay(
+  db: Db,
+  shopId: string,
+  first: { id: string; requestHash: string | null },
+  requestHash: string | null,
+): Promise<OrderOutcome> {
+  if (first.requestHash !== requestHash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+  const outcome = await selectOrderOutcome(db, shopId, first.id);
+  if (!outcome) throw new Error(`order ${first.id} of an idempotency key vanished`);
+  return outcome;
+}
+
+/**
+ * Step 4: writes the order in one transaction and sends its email after the response. A
+ * concurrent request with the same key that committed first answers with its order instead.
+ */
+async function write(
+  services: Services,
+  shop: ShopContext,
+  order: OrderPlan,
+  origin: string,
+): Promise<OrderOutcome> {
+  const { totals } = order;
+  const awaitingPayment = order.paymentProvider !== null && totals.cartTotalMinor > 0;
   let written: Awaited<ReturnType<typeof writeOrder>>;
   try {
-    written = await writeOrder(
-      services.database,
-      plan,
-      confirmationFor(shop, plan, origin, awaitingPayment),
-    );
+    const email = confirmationFor(shop, order, origin, awaitingPayment);
+    written = await writeOrder(services.database, order, email);
   } catch (error) {
     if (!(error instanceof IdempotentReplay)) throw error;
-    // A concurrent request with the same key committed first: answer with its order.
-    const winner = (await selectCheckoutContext(db, shop.id, { idempotencyKey })).rows[0]?.replay;
+    const db = services.database.db;
+    const { idempotencyKey } = order;
+    const winner = (await selectOrderContext(db, shop.id, { idempotencyKey })).rows[0]?.replay;
     if (!winner) throw error;
-    return replay(services, shop, winner, requestHash, ctx.provider, origin);
+    return replay(db, shop.id, winner, order.requestHash);
   }
   deliverAfterResponse(services, [{ id: written.emailId }]);
-  const outcome: OrderOutcome = {
+  const free = totals.cartTotalMinor === 0;
+  return {
     id: written.id,
     orderNumber: written.orderNumber,
-    email: body.email,
-    paymentStatus: totals.cartTotalMinor === 0 ? 'fully-paid' : 'unpaid',
-    paymentProvider: totals.cartTotalMinor === 0 ? null : plan.paymentProvider,
+    email: order.contact.email,
+    paymentStatus: free ? 'fully-paid' : 'unpaid',
+    paymentProvider: free ? null : order.paymentProvider,
     paymentUrl: null,
     ...totals,
-    shippingName: shipping?.name ?? null,
-    lines: cart.lines.map((l) => ({
+    shippingName: order.shipping?.name ?? null,
+    lines: order.lines.map((l) => ({
       productId: l.productId,
       title: l.title,
       quantity: l.quantity,
       unitPriceMinor: l.unitPriceMinor,
     })),
   };
-  return answerFor(services, shop, outcome, ctx.provider, origin);
+}
+
+/** The order confirmation of a placed order (the answer without payments). */
+export function confirmationOf(order: OrderOutcome, shop: ShopContext) {
+  const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
+  return {
+    _id: order.id,
+    orderNumber: order.orderNumber,
+    products: order.lines.map((l) => ({
+      _id: l.productId ?? '',
+      title: l.title,
+      quantity: l.quantity,
+    })),
+    shippingTotal: amount(order.shippingTotalMinor),
+    productsTotal: amount(order.productsTotalMinor),
+    couponTotal: amount(order.couponTotalMinor),
+    cartTotal: amount(order.cartTotalMinor),
+    taxTotal: amount(order.taxTotalMinor),
+  };
 }
 
 /**
- * The first answer again for a repeated Idempotency-Key; nothing new is created. The same
- * key with another body (or another customer) is refused.
+ * Step 5: the answer: the confirmation when nothing is to be paid online, else the link to
+ * the provider's checkout (payments opens it after the commit).
  */
-async function replay(
+function answer(
   services: Services,
   shop: ShopContext,
-  first: { id: string; requestHash: string | null },
-  requestHash: string | null,
+  order: OrderOutcome,
   provider: ProviderRow | null,
   origin: string,
 ) {
-  if (first.requestHash !== requestHash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-  const outcome = await selectOrderOutcome(services.database.db, shop.id, first.id);
-  if (!outcome) throw new Error(`order ${first.id} of an idempotency key vanished`);
-  return answerFor(services, shop, outcome, provider, origin);
+  if (order.paymentStatus === 'fully-paid' || !order.paymentProvider || !provider) {
+    return confirmationOf(order, shop);
+  }
+  return openCheckout(services, shop, order, provider, origin);
+}
+
+/**
+ * POST /orders: parse → read (context and checkout's pricing, one round trip) → plan →
+ * write (one transaction) → answer. Prices, shipping, coupons and tax come from the server
+ * alone; an Idempotency-Key already used answers with its first order.
+ */
+export async function placeOrder(
+  services: Services,
+  shop: ShopContext,
+  request: PlaceOrderRequest,
+) {
+  const order = await parse(request);
+  const db = services.database.db;
+  const { ctx, priced } = await read(db, shop, order);
+  const host = services.config.SHOP_DOMAIN_SUFFIX;
+  const origin = storefrontOrigin(ctx.host, host, request.requestHost);
+  const outcome = ctx.replay
+    ? await replay(db, shop.id, ctx.replay, order.requestHash)
+    : await write(services, shop, plan(shop, ctx, order, priced), origin);
+  return answer(services, shop, outcome, ctx.provider, origin);
 }

@@ -5,7 +5,7 @@ import { pageCount } from '../../../http/schemas';
 import { assertSessionUsable } from '../../../identity/sessions';
 import type { TokenClaims } from '../../../identity/tokens';
 import { toAmount } from '../../../lib/money';
-import { isUuid } from '../../../lib/uuid';
+import { uuidOrNull } from '../../../lib/uuid';
 import {
   type DownloadableRow,
   type OrderRow,
@@ -128,7 +128,7 @@ export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, o
     db,
     shop.id,
     claims,
-    isUuid(orderId) ? orderId : null,
+    uuidOrNull(orderId),
   );
   assertSessionUsable(check);
   if (!order) throw new ApiError('ORDER_NOT_FOUND');
