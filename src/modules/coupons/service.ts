@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
@@ -82,6 +83,33 @@ export function evaluateCoupon(
   const discount =
     coupon.kind === 'percentage' ? percentOf(eligibleMinor, coupon.value) : coupon.value;
   return { ok: true, coupon, amountMinor: Math.min(discount, eligibleMinor) };
+}
+
+/**
+ * Coupon validations per client IP per shop: 20 in 10 minutes, every attempt counted. A
+ * shopper applies a code or two and the theme re-checks it as the cart changes; guessing
+ * codes from one address stays at two a minute.
+ */
+export const COUPON_IP_RATE: RateRule = { name: 'coupons-ip', limit: 20, windowSeconds: 600 };
+
+/**
+ * Validations of one code per shop, from every address together: 60 a minute. It bounds
+ * how fast a code's state (open, used up, its minimum and scope) can be probed from many
+ * addresses; a busy campaign code beyond it waits seconds, not minutes.
+ */
+export const COUPON_CODE_RATE: RateRule = { name: 'coupons-code', limit: 60, windowSeconds: 60 };
+
+/**
+ * The normalised codes an unvalidated POST /coupons body names (at most 10 distinct ones
+ * of a plausible length), for the per-code limit, which counts before validation.
+ */
+export function requestedCouponCodes(body: unknown): string[] {
+  const coupons = (body as { coupons?: unknown } | null)?.coupons;
+  if (!Array.isArray(coupons)) return [];
+  const codes = coupons.filter((c): c is string => typeof c === 'string' && c.length <= 100);
+  return distinctCouponCodes(codes)
+    .filter((code) => code.length <= 64)
+    .slice(0, 10);
 }
 
 /**
