@@ -14,8 +14,11 @@ import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { configRoutes } from './modules/config/routes';
 import { contentRoutes } from './modules/content/routes';
+import { couponRoutes } from './modules/coupons/routes';
+import { downloadRoutes } from './modules/downloads/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
-import { couponRoutes, orderRoutes, paymentRoutes } from './modules/orders/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -37,6 +40,8 @@ function createApi() {
   api.route('/auth', authRoutes);
   api.route('/coupons', couponRoutes);
   api.route('/orders', orderRoutes);
+  // Order file downloads live under their orders' path, as the contract writes it.
+  api.route('/orders', downloadRoutes);
   api.route('/payments', paymentRoutes);
   api.route('/reviews', reviewRoutes);
   api.route('/newsletter', newsletterRoutes);

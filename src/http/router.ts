@@ -45,14 +45,18 @@ export function validationIssues(result: ValidationResult): readonly ZodIssueLik
 
 /**
  * A validation hook answering with `code`: every request validation failure goes
- * through onError and the one error envelope.
+ * through onError and the one error envelope. `fieldCodes` names fields with a code of their
+ * own: when every issue is on such fields and they share one code, that code answers.
  */
 export const validationHook =
-  (code: ErrorCode = 'VALIDATION_FAILED') =>
+  (code: ErrorCode = 'VALIDATION_FAILED', fieldCodes: Readonly<Record<string, ErrorCode>> = {}) =>
   (result: ValidationResult): undefined => {
     const issues = validationIssues(result);
-    if (issues) throw new ApiError(code, { details: detailsOf(issues) });
-    return undefined;
+    if (!issues) return undefined;
+    const details = detailsOf(issues);
+    const own = new Set(details.map((detail) => fieldCodes[detail.field]));
+    const [fieldCode] = own;
+    throw new ApiError(own.size === 1 && fieldCode ? fieldCode : code, { details });
   };
 
 /**

@@ -41,7 +41,11 @@ export async function createCustomerWorld(): Promise<CustomerWorld> {
     signInCustomer(shop),
     createTestShop().then((other) => signInCustomer(other)),
   ]);
-  const product = await createProduct(shop, { priceMinor: 900, isDigital: true, trackStock: false });
+  const product = await createProduct(shop, {
+    priceMinor: 900,
+    isDigital: true,
+    trackStock: false,
+  });
   const file = await createDigitalFile(shop, product.id);
   const placed = await owner.api.post(
     '/orders',
@@ -52,7 +56,15 @@ export async function createCustomerWorld(): Promise<CustomerWorld> {
   );
   expect(placed.status).toBe(200);
   await markPaid(placed.body.data._id);
-  return { shop, owner, stranger, foreigner, orderId: placed.body.data._id, productId: product.id, fileId: file.id };
+  return {
+    shop,
+    owner,
+    stranger,
+    foreigner,
+    orderId: placed.body.data._id,
+    productId: product.id,
+    fileId: file.id,
+  };
 }
 
 /** How to call one protected route, and what a stranger must see of the owner's resource. */
@@ -106,7 +118,13 @@ export const PROTECTED_CASES: Record<string, ProtectedCase> = {
   createReview: {
     request: (w) => ({
       path: '/reviews',
-      body: { orderId: w.orderId, productId: w.productId, variationLabel: '', rating: 5, comment: 'Mine now' },
+      body: {
+        orderId: w.orderId,
+        productId: w.productId,
+        variationLabel: '',
+        rating: 5,
+        comment: 'Mine now',
+      },
     }),
     strangerSees: notFound('REVIEW_ORDER_NOT_FOUND'),
   },

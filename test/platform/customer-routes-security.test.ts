@@ -35,7 +35,11 @@ describe('every route that requires a customer token', () => {
 
     it("refuses another shop's valid token", async () => {
       const { token, deviceId } = world.foreigner;
-      expectError(await callProtected(route, world, { token, deviceId }), 401, 'AUTH_TOKEN_INVALID');
+      expectError(
+        await callProtected(route, world, { token, deviceId }),
+        401,
+        'AUTH_TOKEN_INVALID',
+      );
     });
 
     it("never serves another customer's resource", async () => {

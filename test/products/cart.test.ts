@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readPricedCart, selectCartCatalog } from '../../src/modules/orders/cart';
+import { selectCartCatalog } from '../../src/modules/checkout/queries';
+import { readPricedCart } from '../../src/modules/checkout/service';
 import {
   HydratedCartItemSchema,
   HydratedCartSchema,

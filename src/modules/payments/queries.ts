@@ -1,26 +1,40 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CheckoutSession, PaymentEvent } from '../../adapters/payments';
 import type { Db } from '../../db/client';
-import { orders, paymentProviders } from '../../db/schema';
-import type { ProviderRow } from './checkout-queries';
+import { orders, type paymentProviderKind } from '../../db/schema';
+
+/** A shop's payment provider and its credentials. */
+export type ProviderRow = {
+  id: string;
+  provider: (typeof paymentProviderKind.enumValues)[number];
+  secretKey: string;
+  webhookSecret: string;
+};
 
 /**
- * The provider whose secret signs the shop's webhooks: the active one, else the latest
- * (a session opened before the merchant switched payments off still reports its payment).
+ * SQL: the shop's payment provider as a JSON `ProviderRow`, or null. The one rule choosing
+ * it, used by checkout and by the webhook: the active row (a shop has at most one), the
+ * newest first should there ever be more. `activeOnly: false` (the webhook) falls back to
+ * the newest inactive row, so a session opened before the merchant switched payments off
+ * still reports its payment.
  */
+export const shopPaymentProviderSql = (
+  shopId: string,
+  options: { activeOnly: boolean },
+): SQL => sql`(
+  select json_build_object('id', pp.id, 'provider', pp.provider, 'secretKey', pp.secret_key,
+      'webhookSecret', pp.webhook_secret)
+  from payment_providers pp
+  where pp.shop_id = ${shopId}${options.activeOnly ? sql` and pp.active` : sql``}
+  order by pp.active desc, pp.created_at desc, pp.id desc
+  limit 1)`;
+
+/** The provider whose secret signs the shop's webhooks (see shopPaymentProviderSql). */
 export async function selectWebhookProvider(db: Db, shopId: string): Promise<ProviderRow | null> {
-  const [row] = await db
-    .select({
-      id: paymentProviders.id,
-      provider: paymentProviders.provider,
-      secretKey: paymentProviders.secretKey,
-      webhookSecret: paymentProviders.webhookSecret,
-    })
-    .from(paymentProviders)
-    .where(eq(paymentProviders.shopId, shopId))
-    .orderBy(desc(paymentProviders.active), desc(paymentProviders.createdAt))
-    .limit(1);
-  return row ?? null;
+  const result = await db.execute<{ provider: ProviderRow | null }>(
+    sql`select ${shopPaymentProviderSql(shopId, { activeOnly: false })} as provider`,
+  );
+  return result.rows[0]?.provider ?? null;
 }
 
 /** Remembers the checkout session of an order (the first one wins). */
@@ -84,9 +98,9 @@ function markOrderPaid(
   return sql`
     with ${eventOnce(shopId, provider, event)}
     update orders o set
-      payment_status = case when ${paid?.amountMinor ?? 0}::int >= o.cart_total_minor
+      payment_status = case when ${paid?.amountMinor ?? 0}::bigint >= o.cart_total_minor
         then 'fully-paid'::payment_status else o.payment_status end,
-      paid_total_minor = ${paid?.amountMinor ?? 0}::int,
+      paid_total_minor = ${paid?.amountMinor ?? 0}::bigint,
       paid_at = now(),
       payment_session_id = coalesce(o.payment_session_id, ${paid?.sessionId ?? null}),
       updated_at = now()

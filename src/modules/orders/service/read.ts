@@ -1,17 +1,17 @@
-import type { ShopContext } from '../../app-env';
-import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
-import { pageCount } from '../../http/schemas';
-import { assertSessionUsable } from '../../identity/sessions';
-import type { TokenClaims } from '../../identity/tokens';
-import { toAmount } from '../../lib/money';
-import { isUuid } from '../../lib/uuid';
+import type { ShopContext } from '../../../app-env';
+import type { Db } from '../../../db/client';
+import { ApiError } from '../../../errors';
+import { pageCount } from '../../../http/schemas';
+import { assertSessionUsable } from '../../../identity/sessions';
+import type { TokenClaims } from '../../../identity/tokens';
+import { toAmount } from '../../../lib/money';
+import { uuidOrNull } from '../../../lib/uuid';
 import {
   type DownloadableRow,
   type OrderRow,
   selectCustomerOrder,
   selectCustomerOrders,
-} from './orders-queries';
+} from '../queries/read';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
@@ -128,7 +128,7 @@ export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, o
     db,
     shop.id,
     claims,
-    isUuid(orderId) ? orderId : null,
+    uuidOrNull(orderId),
   );
   assertSessionUsable(check);
   if (!order) throw new ApiError('ORDER_NOT_FOUND');

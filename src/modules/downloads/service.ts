@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { ApiError } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
-import { isUuid } from '../../lib/uuid';
-import { selectDownloadCheck, takeDownload } from './downloads-queries';
+import { uuidOrNull } from '../../lib/uuid';
+import { selectDownloadCheck, takeDownload } from './queries';
 
 /**
  * `Content-Disposition: attachment` for `filename` (RFC 6266): a plain ASCII fallback in
@@ -23,10 +23,11 @@ export function attachmentDisposition(filename: string): string {
 export type Download = { object: StoredObject; filename: string; mimeType: string };
 
 /**
- * POST /orders/download-files/:id (the session check is part of the first statement). The order must be the customer's and fully paid, the
- * file granted to it, active, inside its period and under its limit. The object is looked
- * up in storage before the download is counted, so a missing file costs no download; the
- * count is then taken atomically, and only a counted download is streamed.
+ * POST /orders/download-files/:id. The session check (sessionCheckSql) is part of the first
+ * statement. The order must be the customer's and fully paid, the file granted to it,
+ * active, inside its period and under its limit. The object is looked up in storage before
+ * the download is counted, so a missing file costs no download; the count is then taken
+ * atomically, and only a counted download is streamed.
  */
 export async function openDownload(
   db: Db,
@@ -35,7 +36,6 @@ export async function openDownload(
   claims: TokenClaims,
   input: { orderId: string; productId: string; fileId: string },
 ): Promise<Download> {
-  const uuidOrNull = (id: string) => (isUuid(id) ? id : null);
   const check = await selectDownloadCheck(db, {
     shopId: shop.id,
     claims,

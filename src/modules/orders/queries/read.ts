@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../db/schema';
-import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
-import type { TokenClaims } from '../../identity/tokens';
+import type { Db } from '../../../db/client';
+import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../../db/schema';
+import { type SessionCheck, sessionCheckSql } from '../../../identity/sessions';
+import type { TokenClaims } from '../../../identity/tokens';
 
 /** An order as the list and the detail read it (minor units, raw timestamps). */
 export type OrderRow = {

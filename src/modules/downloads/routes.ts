@@ -2,8 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CUSTOMER_ERRORS, requireCustomerToken } from '../../http/customer';
 import { customerSecurity, errorResponses, jsonBody, SHOP_ERRORS } from '../../http/openapi';
 import { createRouter } from '../../http/router';
-import { attachmentDisposition, openDownload } from './downloads-service';
-import { DownloadBodySchema, OrderIdParamSchema } from './orders-schemas';
+import { requireShop } from '../../http/shop';
+import { OrderIdParamSchema } from '../orders/schemas';
+import { DownloadBodySchema } from './schemas';
+import { attachmentDisposition, openDownload } from './service';
 
 const download = createRoute({
   method: 'post',
@@ -12,7 +14,7 @@ const download = createRoute({
   operationId: 'downloadOrderFile',
   summary: 'Streams a digital file of a fully paid order (counts one download)',
   security: customerSecurity,
-  middleware: [requireCustomerToken] as const,
+  middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema, body: jsonBody(DownloadBodySchema) },
   responses: {
     200: {
@@ -35,7 +37,10 @@ const download = createRoute({
   },
 });
 
-/** Downloads of order files; mounted inside orderRoutes, which resolves the shop. */
+/**
+ * Downloads of order files. Mounted at /orders beside orderRoutes (the contract's path), so
+ * each route resolves its shop itself rather than through a router-wide middleware.
+ */
 export const downloadRoutes = createRouter();
 
 downloadRoutes.openapi(download, async (c) => {

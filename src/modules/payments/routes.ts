@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
-import { receiveWebhook } from './payments-service';
+import { receiveWebhook } from './service';
 
 const webhook = createRoute({
   method: 'post',

@@ -7,11 +7,16 @@ import {
   jsonContent,
   SHOP_ERRORS,
 } from '../../http/openapi';
+import { limitPer, limitPerIp, type RateKeys, unvalidatedJson } from '../../http/rate-limit';
 import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
-import { CouponResultSchema, ValidateCouponBodySchema } from './coupons-schemas';
-import { validateCoupon } from './coupons-service';
+import { CouponResultSchema, ValidateCouponBodySchema } from './schemas';
+import { COUPON_CODE_RATE, COUPON_IP_RATE, requestedCouponCodes, validateCoupon } from './service';
+
+/** The per-code limit's keys: the codes a body names, before validation (see requestedCouponCodes). */
+const codesNamed: RateKeys = async (c) =>
+  requestedCouponCodes(await unvalidatedJson(c)).map((code) => `code:${code}`);
 
 const validate = createRoute({
   method: 'post',
@@ -20,10 +25,21 @@ const validate = createRoute({
   operationId: 'validateCoupon',
   summary: 'Checks a coupon against a cart priced by the server and returns its discount',
   security: apiKeySecurity,
+  // Every attempt counts, per client IP and per code named, before validation.
+  middleware: [
+    limitPerIp(COUPON_IP_RATE, 'COUPON_RATE_LIMITED'),
+    limitPer(COUPON_CODE_RATE, 'COUPON_RATE_LIMITED', codesNamed),
+  ] as const,
   request: { body: jsonBody(ValidateCouponBodySchema) },
   responses: {
     200: jsonContent(success(CouponResultSchema), 'The coupon applies'),
-    ...errorResponses(...SHOP_ERRORS, 'INVALID_COUPON', 'COUPONS_DISABLED', 'COUPON_ZERO_TOTAL'),
+    ...errorResponses(
+      ...SHOP_ERRORS,
+      'INVALID_COUPON',
+      'COUPONS_DISABLED',
+      'COUPON_ZERO_TOTAL',
+      'COUPON_RATE_LIMITED',
+    ),
   },
 });
 

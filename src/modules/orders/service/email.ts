@@ -1,4 +1,8 @@
-import { escapeHtml } from '../../lib/html';
+import type { ShopContext } from '../../../app-env';
+import { escapeHtml } from '../../../lib/html';
+import { toAmount } from '../../../lib/money';
+import type { QueuedEmail } from '../../mail/outbox';
+import type { OrderPlan } from './write';
 
 /**
  * The storefront page that signs the customer in from an order email: its query
@@ -69,4 +73,39 @@ export function orderConfirmationEmail(
       `View your order: ${input.accessUrl}`,
     ].join('\n'),
   };
+}
+
+/** The confirmation email of a planned order, once its number and sign-in link exist. */
+export function confirmationFor(
+  shop: ShopContext,
+  plan: OrderPlan,
+  origin: string,
+  awaitingPayment: boolean,
+) {
+  const display = (minor: number) =>
+    `${toAmount(minor, shop.currencyDigits).toFixed(shop.currencyDigits)} ${shop.currency}`;
+  const { contact, totals } = plan;
+  return (order: { id: string; orderNumber: string; linkId: string }): QueuedEmail => ({
+    shopId: shop.id,
+    kind: 'order-confirmation',
+    to: contact.email,
+    ...orderConfirmationEmail(
+      {
+        shopName: shop.name,
+        customerName: contact.name,
+        orderNumber: order.orderNumber,
+        lines: plan.lines,
+        totals: {
+          products: totals.productsTotalMinor,
+          coupons: totals.couponTotalMinor,
+          shipping: totals.shippingTotalMinor,
+          tax: totals.taxTotalMinor,
+          total: totals.cartTotalMinor,
+        },
+        awaitingPayment,
+        accessUrl: accessLinkUrl(origin, order.linkId, contact.email, order.id),
+      },
+      display,
+    ),
+  });
 }

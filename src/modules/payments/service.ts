@@ -5,17 +5,35 @@ import {
 } from '../../adapters/payments';
 import type { Services, ShopContext } from '../../app-env';
 import { ApiError } from '../../errors';
-import { toAmount } from '../../lib/money';
-import { isUuid } from '../../lib/uuid';
-import type { OrderOutcome, ProviderRow } from './checkout-queries';
-import { recordPaymentEvent, saveCheckoutSession, selectWebhookProvider } from './payments-queries';
+import { isUuid, uuidOrNull } from '../../lib/uuid';
+import {
+  type ProviderRow,
+  recordPaymentEvent,
+  saveCheckoutSession,
+  selectWebhookProvider,
+} from './queries';
+
+/** What a hosted checkout needs to know about a placed order (minor units). */
+export type PayableOrder = {
+  id: string;
+  orderNumber: string;
+  email: string;
+  /** The checkout link already opened for the order, if any. */
+  paymentUrl: string | null;
+  couponTotalMinor: number;
+  shippingTotalMinor: number;
+  taxTotalMinor: number;
+  cartTotalMinor: number;
+  shippingName: string | null;
+  lines: Array<{ title: string; quantity: number; unitPriceMinor: number }>;
+};
 
 /**
  * What the customer is asked to pay, summing exactly to the order total: the products,
  * shipping and tax as lines, or (since a hosted checkout cannot take a negative line)
  * one line for the whole order when a coupon took something off.
  */
-export function checkoutLines(order: OrderOutcome): CheckoutLine[] {
+export function checkoutLines(order: PayableOrder): CheckoutLine[] {
   if (order.couponTotalMinor > 0) {
     return [
       { name: `Order ${order.orderNumber}`, unitAmountMinor: order.cartTotalMinor, quantity: 1 },
@@ -39,41 +57,19 @@ export function checkoutLines(order: OrderOutcome): CheckoutLine[] {
   return lines;
 }
 
-/** The order confirmation of a placed order (the answer without payments). */
-export function confirmationOf(order: OrderOutcome, shop: ShopContext) {
-  const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
-  return {
-    _id: order.id,
-    orderNumber: order.orderNumber,
-    products: order.lines.map((l) => ({
-      _id: l.productId ?? '',
-      title: l.title,
-      quantity: l.quantity,
-    })),
-    shippingTotal: amount(order.shippingTotalMinor),
-    productsTotal: amount(order.productsTotalMinor),
-    couponTotal: amount(order.couponTotalMinor),
-    cartTotal: amount(order.cartTotalMinor),
-    taxTotal: amount(order.taxTotalMinor),
-  };
-}
-
 /**
- * The answer to a placed order: the confirmation when nothing is to be paid online, else
- * a link to the provider's checkout. The session is created after the order committed
- * (an outage never loses the order) under the order's own idempotency key, so retries
- * reuse it; if the provider fails the order stays unpaid and the answer is 503.
+ * The link to the provider's checkout for a placed order. The session is created after the
+ * order committed (an outage never loses the order) under the order's own idempotency key,
+ * so retries reuse it; an order that already has a link answers with it. If the provider
+ * fails the order stays unpaid and the answer is 503.
  */
-export async function answerFor(
+export async function openCheckout(
   services: Services,
   shop: ShopContext,
-  order: OrderOutcome,
-  provider: ProviderRow | null,
+  order: PayableOrder,
+  provider: ProviderRow,
   origin: string,
 ) {
-  if (order.paymentStatus === 'fully-paid' || !order.paymentProvider || !provider) {
-    return confirmationOf(order, shop);
-  }
   if (order.paymentUrl) return { action: 'CHECKOUT-LINK' as const, link: order.paymentUrl };
   const query = (extra: string) => `order=${encodeURIComponent(order.id)}${extra}`;
   try {
@@ -123,7 +119,7 @@ export async function receiveWebhook(
   if (!event) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
   // The order is taken from the session only when the session was opened by this shop.
   const ref = event.paidCheckout ?? event.expiredCheckout;
-  const orderId = ref?.orderId && isUuid(ref.orderId) && ref.shopId === shopId ? ref.orderId : null;
+  const orderId = ref && ref.shopId === shopId ? uuidOrNull(ref.orderId) : null;
   await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
   return { received: true as const };
 }
