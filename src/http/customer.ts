@@ -7,7 +7,7 @@ import type { TokenClaims } from '../identity/tokens';
 import { guarded } from './route';
 
 /** Errors every route behind requireCustomer (or requireCustomerToken) may answer. */
-export const CUSTOMER_ERRORS: ErrorCode[] = [
+const CUSTOMER_ERRORS: ErrorCode[] = [
   'AUTH_TOKEN_MISSING',
   'AUTH_TOKEN_INVALID',
   'AUTH_TOKEN_DEVICE_MISMATCH',

@@ -55,22 +55,6 @@ export function errorResponsesFor(codes: readonly ErrorCode[]) {
   );
 }
 
-/** Transitional: the error responses of a route still listing its codes by hand. */
-export const errorResponses = (...codes: ErrorCode[]) =>
-  errorResponsesFor([...codes, 'VALIDATION_FAILED', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR']);
-
-/** Errors any storefront call (authenticated by `x-api-key`) may answer. */
-export const SHOP_ERRORS: ErrorCode[] = [
-  'API_KEY_MISSING',
-  'API_KEY_INVALID',
-  'SHOP_UNDER_DEVELOPMENT',
-];
-
-/** Security requirement of storefront routes. */
-export const apiKeySecurity = [{ ApiKey: [] }];
-/** Security requirement of customer routes. */
-export const customerSecurity = [{ ApiKey: [], CustomerToken: [] }];
-
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },

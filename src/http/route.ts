@@ -27,11 +27,17 @@ export function guarded<M extends AnyMiddleware>(middleware: M, guard: Guard): M
 /** The codes and credentials a middleware declared with `guarded`, if any. */
 export const guardOf = (middleware: AnyMiddleware): Guard | undefined => guards.get(middleware);
 
-const validationCodes = new WeakMap<object, ErrorCode>();
+/** Fields whose failure has a code of its own, first listed first: `[['term', 'INVALID_SEARCH_QUERY']]`. */
+export type FieldCodes = ReadonlyArray<readonly [field: string, code: ErrorCode]>;
 
-/** The code a route answers when its request fails validation. */
-export const validationCodeOf = (route: object): ErrorCode =>
-  validationCodes.get(route) ?? 'VALIDATION_FAILED';
+/** How a route answers a request that fails validation. */
+export type ValidationCodes = { code: ErrorCode; fields: FieldCodes };
+
+const validationCodes = new WeakMap<object, ValidationCodes>();
+
+/** The codes a route answers when its request fails validation. */
+export const validationCodesOf = (route: object): ValidationCodes =>
+  validationCodes.get(route) ?? { code: 'VALIDATION_FAILED', fields: [] };
 
 /** Every requirement of `a` combined with every one of `b` (both must hold). */
 const both = (a: SecurityRequirement[], b: SecurityRequirement[]) =>
@@ -45,14 +51,16 @@ const middlewareOf = (config: Pick<RouteConfig, 'middleware'>): AnyMiddleware[] 
 
 /** Errors any route can answer: a dependency down, or a fault of ours. */
 const ALWAYS: ErrorCode[] = ['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
-/** Errors of any route that reads a JSON body. */
-const BODY_ERRORS: ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE'];
+/** Errors of any route that reads a JSON body (a body of another media type is VALIDATION_FAILED). */
+const BODY_ERRORS: ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'];
 
 export type RouteDeclaration = Omit<RouteConfig, 'security'> & {
   /** The codes the route's service can raise (export them beside the service's verbs). */
   raises?: readonly ErrorCode[];
   /** The code a request that fails validation is answered with (default VALIDATION_FAILED). */
   validationCode?: ErrorCode;
+  /** Fields answered with a code of their own when they fail (the first listed that failed). */
+  fieldCodes?: FieldCodes;
 };
 
 /**
@@ -62,12 +70,18 @@ export type RouteDeclaration = Omit<RouteConfig, 'security'> & {
  * The router answers validation failures with the declared `validationCode`.
  */
 export function defineRoute<const D extends RouteDeclaration>(declaration: D) {
-  const { raises = [], validationCode = 'VALIDATION_FAILED', ...config } = declaration;
+  const {
+    raises = [],
+    validationCode = 'VALIDATION_FAILED',
+    fieldCodes = [],
+    ...config
+  } = declaration;
   const routeGuards = middlewareOf(config).flatMap((m) => guardOf(m) ?? []);
   const codes: ErrorCode[] = [
     ...routeGuards.flatMap((g) => g.raises),
     ...raises,
     validationCode,
+    ...fieldCodes.map(([, code]) => code),
     ...(config.request?.body ? BODY_ERRORS : []),
     ...ALWAYS,
   ];
@@ -76,10 +90,10 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D) {
     .reduce<SecurityRequirement[]>((all, next) => both(all, next), [{}]);
   const isPublic = security.length === 1 && Object.keys(security[0] ?? {}).length === 0;
   const route = createRoute({
-    ...(config as Omit<D, 'raises' | 'validationCode'>),
+    ...(config as Omit<D, 'raises' | 'validationCode' | 'fieldCodes'>),
     security: isPublic ? [] : security,
     responses: { ...config.responses, ...errorResponsesFor(codes) },
   });
-  validationCodes.set(route, validationCode);
+  validationCodes.set(route, { code: validationCode, fields: fieldCodes });
   return route;
 }

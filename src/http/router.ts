@@ -1,7 +1,7 @@
 import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../errors';
-import { validationCodeOf } from './route';
+import { type FieldCodes, validationCodesOf } from './route';
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 
@@ -44,45 +44,35 @@ export function validationIssues(result: ValidationResult): readonly ZodIssueLik
 }
 
 /**
- * A validation hook answering with `code`: every request validation failure goes
- * through onError and the one error envelope. `fieldCodes` names fields with a code of their
- * own: when every issue is on such fields and they share one code, that code answers.
+ * A validation hook answering with `code`: every request validation failure goes through
+ * onError and the one error envelope. `fields` names fields with a code of their own: when
+ * every failing field has one, the first listed of them answers (`productId` before
+ * `variationKey`); when any other field fails too, `code` answers.
  */
 export const validationHook =
-  (code: ErrorCode = 'VALIDATION_FAILED', fieldCodes: Readonly<Record<string, ErrorCode>> = {}) =>
+  (code: ErrorCode = 'VALIDATION_FAILED', fields: FieldCodes = []) =>
   (result: ValidationResult): undefined => {
     const issues = validationIssues(result);
     if (!issues) return undefined;
-    const details = detailsOf(issues);
-    const own = new Set(details.map((detail) => fieldCodes[detail.field]));
-    const [fieldCode] = own;
-    throw new ApiError(own.size === 1 && fieldCode ? fieldCode : code, { details });
+    const failed = new Set(issues.map((issue) => String(issue.path[0] ?? '')));
+    const allOwn = [...failed].every((field) => fields.some(([listed]) => listed === field));
+    const own = allOwn ? fields.find(([field]) => failed.has(field)) : undefined;
+    throw new ApiError(own?.[1] ?? code, { details: detailsOf(issues) });
   };
 
 /**
  * A feature router: OpenAPI route declarations validated through the shared hook, each
- * answering validation failures with the code its declaration names (defineRoute).
+ * answering validation failures with the codes its declaration names (defineRoute).
  */
 export function createRouter() {
   const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
   const declare = router.openapi.bind(router);
-  router.openapi = ((route, handler, hook) =>
-    declare(route, handler, hook ?? validationHook(validationCodeOf(route)))) as typeof declare;
+  router.openapi = ((route, handler, hook) => {
+    const { code, fields } = validationCodesOf(route);
+    return declare(route, handler, hook ?? validationHook(code, fields));
+  }) as typeof declare;
   return router;
 }
-
-/**
- * A validation hook answering the contract code of the first listed field that failed
- * (e.g. productId → PRODUCT_ID_REQUIRED), else VALIDATION_FAILED (a bad page or limit).
- */
-export const validationHookByField =
-  (codes: ReadonlyArray<readonly [field: string, code: ErrorCode]>) =>
-  (result: ValidationResult): undefined => {
-    const issues = validationIssues(result);
-    if (!issues) return undefined;
-    const match = codes.find(([field]) => issues.some((issue) => issue.path[0] === field));
-    throw new ApiError(match?.[1] ?? 'VALIDATION_FAILED', { details: detailsOf(issues) });
-  };
 
 /** What a handler of the declared route `R` receives: the request, its validated parts typed. */
 export type RouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];

@@ -1,7 +1,7 @@
 import { requireCustomerProfile } from '../../http/customer';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
-import { createRouter, validationHook } from '../../http/router';
+import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
 import { deviceHash } from '../../identity/device';
@@ -74,12 +74,6 @@ const getCustomer = defineRoute({
   },
 });
 
-/**
- * Fields of the profile body answered with a code of their own when they alone are wrong:
- * a bad phone is the contract's PHONE_NUMBER_INVALID (anything else, VALIDATION_FAILED).
- */
-const PROFILE_FIELD_CODES = { phone: 'PHONE_NUMBER_INVALID' } as const;
-
 const patchCustomer = defineRoute({
   method: 'patch',
   path: '/',
@@ -88,7 +82,9 @@ const patchCustomer = defineRoute({
   summary: "Updates the customer's name, phone and saved address",
   middleware: [requireShop, requireCustomerProfile] as const,
   request: { body: jsonBody(UpdateProfileBodySchema) },
-  raises: [...PROFILE_RAISES.updateProfile, ...Object.values(PROFILE_FIELD_CODES)],
+  raises: PROFILE_RAISES.updateProfile,
+  // A bad phone is the contract's PHONE_NUMBER_INVALID; any other bad field, VALIDATION_FAILED.
+  fieldCodes: [['phone', 'PHONE_NUMBER_INVALID']],
   responses: {
     200: jsonContent(success(CustomerSchema), 'The updated customer'),
   },
@@ -130,16 +126,12 @@ authRoutes.openapi(getCustomer, (c) => {
   return c.json({ status: 'success' as const, data: toCustomer(row, row.address) }, 200);
 });
 
-authRoutes.openapi(
-  patchCustomer,
-  async (c) => {
-    const data = await updateProfile(
-      c.get('services').database.db,
-      c.get('shop').id,
-      c.get('customer').id,
-      c.req.valid('json'),
-    );
-    return c.json({ status: 'success' as const, data }, 200);
-  },
-  validationHook('VALIDATION_FAILED', PROFILE_FIELD_CODES),
-);
+authRoutes.openapi(patchCustomer, async (c) => {
+  const data = await updateProfile(
+    c.get('services').database.db,
+    c.get('shop').id,
+    c.get('customer').id,
+    c.req.valid('json'),
+  );
+  return c.json({ status: 'success' as const, data }, 200);
+});

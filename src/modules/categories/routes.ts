@@ -1,5 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
-import { apiKeySecurity, errorResponses, jsonContent, SHOP_ERRORS } from '../../http/openapi';
+import { jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
@@ -11,39 +11,37 @@ import {
   CategoryPageSchema,
   CategoryRefParam,
 } from './schemas';
-import { getCategory, listCategories } from './service';
+import { getCategory, listCategories, RAISES } from './service';
 
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/',
   tags: ['Categories'],
   operationId: 'listCategories',
   summary: 'Published categories, by position then name (Shape C)',
   description: `Page size: default ${CATEGORY_PAGE_DEFAULT}, at most ${CATEGORY_PAGE_MAX}. A parent that is unknown or not published gives an empty page.`,
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { query: CategoryListQuery },
   responses: {
     200: jsonContent(CategoryPageSchema, 'A page of categories'),
-    ...errorResponses(...SHOP_ERRORS),
   },
 });
 
-const detail = createRoute({
+const detail = defineRoute({
   method: 'get',
   path: '/{id}',
   tags: ['Categories'],
   operationId: 'getCategory',
   summary: 'One published category by slug or `_id`',
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: CategoryRefParam },
+  raises: RAISES.getCategory,
   responses: {
     200: jsonContent(success(CategoryDetailSchema), 'The category'),
-    ...errorResponses(...SHOP_ERRORS, 'CATEGORY_NOT_FOUND'),
   },
 });
 
 export const categoryRoutes = createRouter();
-categoryRoutes.use('*', requireShop);
 
 categoryRoutes.openapi(list, async (c) => {
   const body = await listCategories(

@@ -1,8 +1,13 @@
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { pageCount } from '../../http/schemas';
 import { type ParentFilter, selectCategory, selectCategoryPage } from './queries';
 import type { CategoryDetail, CategoryPage } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getCategory: ['CATEGORY_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 export type CategoryListInput = {
   page: number;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../db/schema';
+import type { ErrorCode } from '../../errors';
 import { ApiError, type ErrorDetail } from '../../errors';
 import { percentOf } from '../../lib/money';
 import { type CouponRow, selectCoupon } from '../coupons/queries';
@@ -7,6 +8,11 @@ import { evaluateCoupon, ONE_PER_ORDER } from '../coupons/service';
 import type { CartLineInput } from '../products/queries/pricing';
 import type { SettingsDocument } from '../settings/document';
 import { type CatalogRow, type PickupRow, type RateRow, selectCartCatalog } from './queries';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  planCheckout: ['INVALID_SHIPPING_ID'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** One cart item priced by the server, ready to become an order line. */
 export type PricedLine = {

@@ -1,56 +1,39 @@
-import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
-import type { ErrorCode } from '../../errors';
-import {
-  apiKeySecurity,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  SHOP_ERRORS,
-} from '../../http/openapi';
-import { createRouter, openapiStream, validationHook } from '../../http/router';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
+import { createRouter, openapiStream } from '../../http/router';
 import { requireShopByKeyOrHost } from '../../http/shop';
 import { mediaBaseUrl } from '../storage/service';
 import { PageMetadataRequestSchema, PageMetadataResponseSchema, SitemapSchema } from './schemas';
-import { pageMetadata } from './service/metadata';
+import { pageMetadata, RAISES } from './service/metadata';
 import { sitemapStream } from './service/sitemap';
 
-// Without a key the shop comes from the hostname, so API_KEY_MISSING never applies here.
-const HOST_ERRORS: ErrorCode[] = [
-  ...SHOP_ERRORS.filter((code) => code !== 'API_KEY_MISSING'),
-  'HOSTNAME_NOT_DETERMINED',
-  'DOMAIN_NOT_IDENTIFIED',
-  'SHOP_ID_NOT_FOUND',
-];
-
-// The key is optional here: a storefront rendering on its own domain is identified by its host.
-const keyOrHostSecurity = [...apiKeySecurity, {}];
-
-const metadataRoute = createRoute({
+const metadataRoute = defineRoute({
   method: 'post',
   path: '/',
   tags: ['Page metadata'],
   operationId: 'getPageMetadata',
   summary: 'Title, description, icons and Open Graph data of a storefront URL',
-  security: keyOrHostSecurity,
+  // The key is optional: a storefront rendering on its own domain is known by its host.
+  middleware: [requireShopByKeyOrHost] as const,
   request: { body: jsonBody(PageMetadataRequestSchema) },
+  raises: RAISES.pageMetadata,
+  validationCode: 'SHOP_URL_INVALID',
   responses: {
     200: jsonContent(PageMetadataResponseSchema, 'The page metadata'),
-    ...errorResponses(...HOST_ERRORS, 'SHOP_URL_INVALID'),
   },
 });
 
-const sitemapRoute = createRoute({
+const sitemapRoute = defineRoute({
   method: 'get',
   path: '/site-map',
   tags: ['Page metadata'],
   operationId: 'getSitemap',
   summary: 'Every published product and category and the static pages, with full URLs',
-  security: keyOrHostSecurity,
+  middleware: [requireShopByKeyOrHost] as const,
   responses: {
     200: jsonContent(SitemapSchema, 'The sitemap entries (streamed)'),
-    ...errorResponses(...HOST_ERRORS),
   },
 });
 
@@ -60,24 +43,19 @@ const linkContext = (c: Context<AppEnv>) => ({
 });
 
 export const configRoutes = createRouter();
-configRoutes.use('*', requireShopByKeyOrHost);
 
-configRoutes.openapi(
-  metadataRoute,
-  async (c) => {
-    const data = await pageMetadata(
-      c.get('services').database.db,
-      c.get('shop').id,
-      c.req.valid('json'),
-      {
-        ...linkContext(c),
-        mediaBaseUrl: mediaBaseUrl(c.get('services').config.MEDIA_BASE_URL, c.req.url),
-      },
-    );
-    return c.json({ status: 'success' as const, data }, 200);
-  },
-  validationHook('SHOP_URL_INVALID'),
-);
+configRoutes.openapi(metadataRoute, async (c) => {
+  const data = await pageMetadata(
+    c.get('services').database.db,
+    c.get('shop').id,
+    c.req.valid('json'),
+    {
+      ...linkContext(c),
+      mediaBaseUrl: mediaBaseUrl(c.get('services').config.MEDIA_BASE_URL, c.req.url),
+    },
+  );
+  return c.json({ status: 'success' as const, data }, 200);
+});
 
 // Streamed: the body can hold any number of products, never all in memory at once.
 openapiStream(configRoutes, sitemapRoute, async (c) => {

@@ -2,11 +2,16 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { percentOf, toAmount } from '../../lib/money';
 import { type PricedCart, priceCart } from '../checkout/service';
 import type { CartLineInput } from '../products/queries/pricing';
 import type { CouponRow } from './queries';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  validateCoupon: ['INVALID_COUPON', 'COUPONS_DISABLED', 'COUPON_ZERO_TOTAL'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /**
  * The form in which coupon codes are compared, counted and looked up: trimmed and upper

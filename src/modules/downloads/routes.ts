@@ -1,21 +1,22 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { CUSTOMER_ERRORS, requireCustomerToken } from '../../http/customer';
-import { customerSecurity, errorResponses, jsonBody, SHOP_ERRORS } from '../../http/openapi';
+import { z } from '@hono/zod-openapi';
+import { requireCustomerToken } from '../../http/customer';
+import { jsonBody } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
 import { requireShop } from '../../http/shop';
 import { OrderIdParamSchema } from '../orders/schemas';
 import { DownloadBodySchema } from './schemas';
-import { attachmentDisposition, openDownload } from './service';
+import { attachmentDisposition, openDownload, RAISES } from './service';
 
-const download = createRoute({
+const download = defineRoute({
   method: 'post',
   path: '/download-files/{id}',
   tags: ['Orders'],
   operationId: 'downloadOrderFile',
   summary: 'Streams a digital file of a fully paid order (counts one download)',
-  security: customerSecurity,
   middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema, body: jsonBody(DownloadBodySchema) },
+  raises: RAISES.openDownload,
   responses: {
     200: {
       description: 'The file, as an attachment',
@@ -23,17 +24,6 @@ const download = createRoute({
         'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) },
       },
     },
-    ...errorResponses(
-      ...SHOP_ERRORS,
-      ...CUSTOMER_ERRORS,
-      'ORDER_NOT_FOUND',
-      'DOWNLOAD_PRODUCT_NOT_FOUND',
-      'DOWNLOAD_FILE_NOT_FOUND',
-      'DOWNLOAD_NOT_ACTIVE',
-      'DOWNLOAD_LIMIT_REACHED',
-      'DOWNLOAD_EXPIRED',
-      'DOWNLOAD_FILE_MISSING',
-    ),
   },
 });
 

@@ -1,11 +1,24 @@
 import type { Storage, StoredObject } from '../../adapters/storage';
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { uuidOrNull } from '../../lib/uuid';
 import { selectDownloadCheck, takeDownload } from './queries';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  openDownload: [
+    'ORDER_NOT_FOUND',
+    'DOWNLOAD_PRODUCT_NOT_FOUND',
+    'DOWNLOAD_FILE_NOT_FOUND',
+    'DOWNLOAD_NOT_ACTIVE',
+    'DOWNLOAD_LIMIT_REACHED',
+    'DOWNLOAD_EXPIRED',
+    'DOWNLOAD_FILE_MISSING',
+  ],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /**
  * `Content-Disposition: attachment` for `filename` (RFC 6266): a plain ASCII fallback in

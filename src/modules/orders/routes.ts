@@ -1,15 +1,8 @@
-import { createRoute } from '@hono/zod-openapi';
-import { CUSTOMER_ERRORS, readOptionalCustomer, requireCustomerToken } from '../../http/customer';
-import {
-  apiKeySecurity,
-  customerSecurity,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  SHOP_ERRORS,
-} from '../../http/openapi';
+import { readOptionalCustomer, requireCustomerToken } from '../../http/customer';
+import { jsonBody, jsonContent } from '../../http/openapi';
 import { limitPerIp } from '../../http/rate-limit';
-import { createRouter, validationHook } from '../../http/router';
+import { defineRoute } from '../../http/route';
+import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
 import {
@@ -21,10 +14,10 @@ import {
   PlaceOrderBodySchema,
   PlaceOrderResultSchema,
 } from './schemas';
-import { ORDER_RATE, placeOrder } from './service/place';
-import { getOrder, listOrders } from './service/read';
+import { ORDER_RATE, RAISES as PLACE_RAISES, placeOrder } from './service/place';
+import { getOrder, listOrders, RAISES as READ_RAISES } from './service/read';
 
-const place = createRoute({
+const place = defineRoute({
   method: 'post',
   path: '/',
   tags: ['Orders'],
@@ -33,52 +26,39 @@ const place = createRoute({
     'Places an order (guest or signed in); prices, shipping, coupons and tax are the server’s',
   description:
     'Answers with the order confirmation, or with a checkout link when the shop takes payments online. An `Idempotency-Key` header makes retries safe.',
-  security: apiKeySecurity,
   middleware: [requireShop, limitPerIp(ORDER_RATE, 'ORDER_RATE_LIMITED')] as const,
   request: { headers: IdempotencyHeaderSchema, body: jsonBody(PlaceOrderBodySchema) },
+  raises: PLACE_RAISES.placeOrder,
+  validationCode: 'ORDER_VALIDATION_FAILED',
   responses: {
     200: jsonContent(success(PlaceOrderResultSchema), 'The order confirmation or checkout link'),
-    ...errorResponses(
-      ...SHOP_ERRORS,
-      'ORDER_VALIDATION_FAILED',
-      'INVALID_SHIPPING_ID',
-      'PAYMENTS_NOT_ENABLED',
-      'AUTH_TOKEN_MISSING',
-      'IDEMPOTENCY_KEY_INVALID',
-      'IDEMPOTENCY_KEY_REUSED',
-      'SERVICE_UNAVAILABLE',
-      'ORDER_RATE_LIMITED',
-    ),
   },
 });
 
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/',
   tags: ['Orders'],
   operationId: 'listOrders',
   summary: "The signed-in customer's orders, newest first",
-  security: customerSecurity,
   middleware: [requireShop, requireCustomerToken] as const,
   request: { query: OrderListQuerySchema },
   responses: {
     200: jsonContent(OrderListSchema, 'A page of orders (Shape B)'),
-    ...errorResponses(...SHOP_ERRORS, ...CUSTOMER_ERRORS),
   },
 });
 
-const detail = createRoute({
+const detail = defineRoute({
   method: 'get',
   path: '/{id}',
   tags: ['Orders'],
   operationId: 'getOrder',
   summary: "One of the signed-in customer's orders",
-  security: customerSecurity,
   middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema },
+  raises: READ_RAISES.getOrder,
   responses: {
     200: jsonContent(success(OrderDetailSchema), 'The order'),
-    ...errorResponses(...SHOP_ERRORS, ...CUSTOMER_ERRORS, 'ORDER_NOT_FOUND'),
   },
 });
 
@@ -88,19 +68,15 @@ const detail = createRoute({
  */
 export const orderRoutes = createRouter();
 
-orderRoutes.openapi(
-  place,
-  async (c) => {
-    const data = await placeOrder(c.get('services'), c.get('shop'), {
-      body: c.req.valid('json'),
-      customer: await readOptionalCustomer(c),
-      idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
-      requestHost: new URL(c.req.url).host,
-    });
-    return c.json({ status: 'success' as const, data }, 200);
-  },
-  validationHook('ORDER_VALIDATION_FAILED'),
-);
+orderRoutes.openapi(place, async (c) => {
+  const data = await placeOrder(c.get('services'), c.get('shop'), {
+    body: c.req.valid('json'),
+    customer: await readOptionalCustomer(c),
+    idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+    requestHost: new URL(c.req.url).host,
+  });
+  return c.json({ status: 'success' as const, data }, 200);
+});
 
 orderRoutes.openapi(list, async (c) => {
   const db = c.get('services').database.db;

@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { z } from '@hono/zod-openapi';
+import { jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
-import { receiveWebhook } from './service';
+import { RAISES, receiveWebhook } from './service';
 
-const webhook = createRoute({
+const webhook = defineRoute({
   method: 'post',
   path: '/webhook/{shopId}',
   tags: ['Payments'],
@@ -14,12 +15,12 @@ const webhook = createRoute({
   request: {
     params: z.object({ shopId: z.string().openapi({ param: { name: 'shopId', in: 'path' } }) }),
   },
+  raises: RAISES.receiveWebhook,
   responses: {
     200: jsonContent(
       z.object({ received: z.literal(true) }).openapi('WebhookReceipt'),
       'The event was accepted',
     ),
-    ...errorResponses('WEBHOOK_SIGNATURE_INVALID'),
   },
 });
 

@@ -4,7 +4,7 @@ import {
   PaymentProviderError,
 } from '../../adapters/payments';
 import type { Services, ShopContext } from '../../app-env';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid, uuidOrNull } from '../../lib/uuid';
 import {
   type ProviderRow,
@@ -12,6 +12,12 @@ import {
   saveCheckoutSession,
   selectWebhookProvider,
 } from './queries';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  receiveWebhook: ['WEBHOOK_SIGNATURE_INVALID'],
+  openCheckout: ['SERVICE_UNAVAILABLE'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** What a hosted checkout needs to know about a placed order (minor units). */
 export type PayableOrder = {

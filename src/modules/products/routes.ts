@@ -1,12 +1,6 @@
-import { createRoute } from '@hono/zod-openapi';
-import {
-  apiKeySecurity,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  SHOP_ERRORS,
-} from '../../http/openapi';
-import { createRouter, validationHookByField } from '../../http/router';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
+import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
 import {
@@ -30,148 +24,141 @@ import {
   hydrateCart,
   listProducts,
   listVariants,
+  RAISES,
   similarProducts,
 } from './service';
 
-const base = { tags: ['Products'], security: apiKeySecurity };
+const base = { tags: ['Products'] };
 const page = (description: string) => ({
   200: jsonContent(success(ProductPageSchema), description),
 });
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
   ...base,
   method: 'get',
   path: '/',
   operationId: 'listProducts',
   summary: 'Published products, filtered, sorted and paginated (Shape A)',
+  middleware: [requireShop] as const,
   request: { query: ProductListQuery },
-  responses: { ...page('A page of products'), ...errorResponses(...SHOP_ERRORS) },
+  responses: { ...page('A page of products') },
 });
 
-const detailRoute = createRoute({
+const detailRoute = defineRoute({
   ...base,
   method: 'get',
   path: '/{id}',
   operationId: 'getProduct',
   summary: 'One product by slug or `_id`',
+  middleware: [requireShop] as const,
   request: { params: ProductRefParam },
+  raises: RAISES.getProduct,
   responses: {
     200: jsonContent(success(ProductDetailSchema), 'The product'),
-    ...errorResponses(...SHOP_ERRORS, 'PRODUCT_NOT_FOUND'),
   },
 });
 
-const variantsRoute = createRoute({
+const variantsRoute = defineRoute({
   ...base,
   method: 'get',
   path: '/variants',
   operationId: 'listProductVariants',
   summary: "A product's active variants",
+  middleware: [requireShop] as const,
   request: { query: VariantsQuery },
+  raises: RAISES.listVariants,
+  fieldCodes: [['productId', 'PRODUCT_ID_REQUIRED']],
   responses: {
     200: jsonContent(success(VariantListSchema), 'The variants'),
-    ...errorResponses(...SHOP_ERRORS, 'PRODUCT_ID_REQUIRED', 'PRODUCT_NOT_FOUND'),
   },
 });
 
-const variantDetailsRoute = createRoute({
+const variantDetailsRoute = defineRoute({
   ...base,
   method: 'get',
   path: '/variant-details',
   operationId: 'getProductVariant',
   summary: 'The variant with a variation key',
+  middleware: [requireShop] as const,
   request: { query: VariantDetailsQuery },
+  raises: RAISES.getVariantDetails,
+  fieldCodes: [
+    ['productId', 'PRODUCT_ID_REQUIRED'],
+    ['variationKey', 'INVALID_VARIATION_KEY'],
+  ],
   responses: {
     200: jsonContent(success(VariantSchema), 'The variant'),
-    ...errorResponses(
-      ...SHOP_ERRORS,
-      'PRODUCT_ID_REQUIRED',
-      'INVALID_VARIATION_KEY',
-      'INVALID_OPTION_VALUES',
-      'VARIANT_NOT_FOUND',
-      'PRODUCT_NOT_FOUND',
-    ),
   },
 });
 
-const bestSellersRoute = createRoute({
+const bestSellersRoute = defineRoute({
   ...base,
   method: 'get',
   path: '/best-sellers',
   operationId: 'listBestSellers',
   summary: 'Buyable products ranked by units sold',
+  middleware: [requireShop] as const,
   request: { query: PageQuery },
-  responses: { ...page('A page of best sellers'), ...errorResponses(...SHOP_ERRORS) },
+  responses: { ...page('A page of best sellers') },
 });
 
-const similarRoute = createRoute({
+const similarRoute = defineRoute({
   ...base,
   method: 'get',
   path: '/similar/{id}',
   operationId: 'listSimilarProducts',
   summary: 'Products sharing categories with a product',
+  middleware: [requireShop] as const,
   request: { params: ProductRefParam, query: PageQuery },
+  raises: RAISES.similarProducts,
   responses: {
     ...page('A page of similar products'),
-    ...errorResponses(...SHOP_ERRORS, 'PRODUCT_NOT_FOUND'),
   },
 });
 
-const cartRoute = createRoute({
+const cartRoute = defineRoute({
   ...base,
   method: 'post',
   path: '/cart',
   operationId: 'hydrateCart',
   summary: "The cart's buyable items with current prices and stock",
+  middleware: [requireShop] as const,
   request: { body: jsonBody(CartBodySchema) },
   responses: {
     200: jsonContent(HydratedCartSchema, 'The hydrated cart'),
-    ...errorResponses(...SHOP_ERRORS, 'INVALID_JSON'),
   },
 });
 
-const cartSimilaritiesRoute = createRoute({
+const cartSimilaritiesRoute = defineRoute({
   ...base,
   method: 'post',
   path: '/cart-similarities',
   operationId: 'listCartSimilarities',
   summary: "Products sharing categories with the cart's products",
+  middleware: [requireShop] as const,
   request: { body: jsonBody(CartBodySchema), query: PageQuery },
   responses: {
     ...page('A page of products'),
-    ...errorResponses(...SHOP_ERRORS, 'INVALID_JSON'),
   },
 });
 
 export const productRoutes = createRouter();
-productRoutes.use('*', requireShop);
 
 const ok = <T>(data: T) => ({ status: 'success' as const, data });
 
 // The fixed paths are declared before /{id} so that a slug never captures them.
-productRoutes.openapi(
-  variantsRoute,
-  async (c) => {
-    const { productId } = c.req.valid('query');
-    const { database } = c.get('services');
-    return c.json(ok(await listVariants(database.db, c.get('shop'), productId)), 200);
-  },
-  validationHookByField([['productId', 'PRODUCT_ID_REQUIRED']]),
-);
+productRoutes.openapi(variantsRoute, async (c) => {
+  const { productId } = c.req.valid('query');
+  const { database } = c.get('services');
+  return c.json(ok(await listVariants(database.db, c.get('shop'), productId)), 200);
+});
 
-productRoutes.openapi(
-  variantDetailsRoute,
-  async (c) => {
-    const { productId, variationKey } = c.req.valid('query');
-    const { database } = c.get('services');
-    const variant = await getVariantDetails(database.db, c.get('shop'), productId, variationKey);
-    return c.json(ok(variant), 200);
-  },
-  validationHookByField([
-    ['productId', 'PRODUCT_ID_REQUIRED'],
-    ['variationKey', 'INVALID_VARIATION_KEY'],
-  ]),
-);
+productRoutes.openapi(variantDetailsRoute, async (c) => {
+  const { productId, variationKey } = c.req.valid('query');
+  const { database } = c.get('services');
+  const variant = await getVariantDetails(database.db, c.get('shop'), productId, variationKey);
+  return c.json(ok(variant), 200);
+});
 
 productRoutes.openapi(bestSellersRoute, async (c) => {
   const paging = c.req.valid('query');

@@ -1,6 +1,6 @@
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { toShapeA } from '../../http/schemas';
 import { escapeHtml } from '../../lib/html';
 import { toAmount, toMinor } from '../../lib/money';
@@ -17,6 +17,14 @@ import {
 } from './queries/list';
 import { selectVariantByKey, selectVariants } from './queries/variants';
 import type { CartItem, ProductListItem } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getProduct: ['PRODUCT_NOT_FOUND'],
+  listVariants: ['PRODUCT_NOT_FOUND'],
+  getVariantDetails: ['PRODUCT_NOT_FOUND', 'INVALID_OPTION_VALUES', 'VARIANT_NOT_FOUND'],
+  similarProducts: ['PRODUCT_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 const PRICE_KEYS = ['price', 'salePrice', 'actualPrice', 'minPrice', 'maxPrice'] as const;
 type Priced = Partial<Record<(typeof PRICE_KEYS)[number], number | null>>;

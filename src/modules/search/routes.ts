@@ -1,12 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
-import { apiKeySecurity, errorResponses, jsonContent, SHOP_ERRORS } from '../../http/openapi';
-import { createRouter, validationHookByField } from '../../http/router';
+import { jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
+import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
 import { SearchQuery, SearchResultSchema } from './schemas';
 import { search } from './service';
 
-const searchRoute = createRoute({
+const searchRoute = defineRoute({
   method: 'get',
   path: '/',
   tags: ['Search'],
@@ -14,26 +14,21 @@ const searchRoute = createRoute({
   summary: 'Products and categories matching a term, most relevant first',
   description:
     'Accent- and case-insensitive; every word matches as a word prefix (autocomplete), and small typos are tolerated.',
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { query: SearchQuery },
+  fieldCodes: [['term', 'INVALID_SEARCH_QUERY']],
   responses: {
     200: jsonContent(success(SearchResultSchema), 'Matching products and categories'),
-    ...errorResponses(...SHOP_ERRORS, 'INVALID_SEARCH_QUERY'),
   },
 });
 
 export const searchRoutes = createRouter();
-searchRoutes.use('*', requireShop);
 
-searchRoutes.openapi(
-  searchRoute,
-  async (c) => {
-    const { term, page, limit } = c.req.valid('query');
-    const data = await search(c.get('services').database.db, c.get('shop'), term, {
-      page,
-      limit,
-    });
-    return c.json({ status: 'success' as const, data }, 200);
-  },
-  validationHookByField([['term', 'INVALID_SEARCH_QUERY']]),
-);
+searchRoutes.openapi(searchRoute, async (c) => {
+  const { term, page, limit } = c.req.valid('query');
+  const data = await search(c.get('services').database.db, c.get('shop'), term, {
+    page,
+    limit,
+  });
+  return c.json({ status: 'success' as const, data }, 200);
+});

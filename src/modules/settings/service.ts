@@ -1,7 +1,7 @@
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import type { PolicyType } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { escapeHtml } from '../../lib/html';
 import { toAmount } from '../../lib/money';
 import { supportPath } from '../config/service/url';
@@ -9,6 +9,11 @@ import { shopMediaUrl } from '../storage/service';
 import { readSettingsDocument } from './document';
 import { type ImageRow, type SettingsRow, selectPolicy, selectSettings } from './queries';
 import type { Settings } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getPolicy: ['POLICY_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 type MenuItem = Settings['headerTopbar']['menuCollections'][number];
 

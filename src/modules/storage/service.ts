@@ -1,6 +1,11 @@
 import type { Storage, StoredObject } from '../../adapters/storage';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid } from '../../lib/uuid';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  readMedia: ['MEDIA_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /*
  * Public images: `<media base><shop_id>/media/<filename>`, the URL that `settings.media.url`

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { ApiError } from '../../../errors';
+import { ApiError, type ErrorCode } from '../../../errors';
 import { readSettingsDocument } from '../../settings/document';
 import { mediaFileUrl } from '../../storage/service';
 import {
@@ -22,6 +22,11 @@ import {
   productPath,
   type StorefrontUrl,
 } from './url';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  pageMetadata: ['SHOP_URL_INVALID'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** Where links and images point, from the configuration and the request. */
 export type LinkContext = {

@@ -1,11 +1,12 @@
 import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
 import type { Db } from '../../../db/client';
-import { ApiError, type ErrorDetail } from '../../../errors';
+import { ApiError, type ErrorCode, type ErrorDetail } from '../../../errors';
 import { sha256Hex } from '../../../lib/crypto';
 import { toAmount } from '../../../lib/money';
 import {
   applyCoupon,
+  RAISES as CHECKOUT_RAISES,
   cartDetails,
   type PricedCheckout,
   planCheckout,
@@ -16,7 +17,7 @@ import { storefrontOrigin } from '../../config/service/storefront-origin';
 import { distinctCouponCodes } from '../../coupons/service';
 import { deliverAfterResponse } from '../../mail/send';
 import type { ProviderRow } from '../../payments/queries';
-import { openCheckout } from '../../payments/service';
+import { openCheckout, RAISES as PAYMENT_RAISES } from '../../payments/service';
 import { readSettingsDocument, type SettingsDocument } from '../../settings/document';
 import {
   type OrderContextRow,
@@ -27,6 +28,19 @@ import {
 import type { PlaceOrderBody } from '../schemas';
 import { confirmationFor } from './email';
 import { IdempotentReplay, type OrderPlan, writeOrder } from './write';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  placeOrder: [
+    ...CHECKOUT_RAISES.planCheckout,
+    ...PAYMENT_RAISES.openCheckout,
+    'ORDER_VALIDATION_FAILED',
+    'PAYMENTS_NOT_ENABLED',
+    'AUTH_TOKEN_MISSING',
+    'IDEMPOTENCY_KEY_INVALID',
+    'IDEMPOTENCY_KEY_REUSED',
+  ],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 export type PlaceOrderRequest = {
   body: PlaceOrderBody;

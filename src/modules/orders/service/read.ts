@@ -1,6 +1,6 @@
 import type { ShopContext } from '../../../app-env';
 import type { Db } from '../../../db/client';
-import { ApiError } from '../../../errors';
+import { ApiError, type ErrorCode } from '../../../errors';
 import { pageCount } from '../../../http/schemas';
 import { assertSessionUsable } from '../../../identity/sessions';
 import type { TokenClaims } from '../../../identity/tokens';
@@ -12,6 +12,11 @@ import {
   selectCustomerOrder,
   selectCustomerOrders,
 } from '../queries/read';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getOrder: ['ORDER_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
