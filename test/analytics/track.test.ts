@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { AnalyticsAcceptedSchema } from '../../src/modules/analytics/schemas';
 import { client, expectError } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
@@ -53,7 +52,6 @@ describe('PUT /analytics', () => {
       customersId: 'cust-9',
     });
     expect(res.status).toBe(202);
-    expect(AnalyticsAcceptedSchema.strict().safeParse(res.body).error?.issues ?? []).toEqual([]);
 
     const [row] = await storedEvents(shop.id, sessionId, 1);
     expect(row).toMatchObject({

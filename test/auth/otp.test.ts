@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { generateCode } from '../../src/modules/auth/otp';
-import { RequestCodeResponseSchema, TokenResponseSchema } from '../../src/modules/auth/schemas';
 import { client, expectError } from '../helpers/api';
 import { signInCustomer } from '../helpers/customer';
 import { testDb } from '../helpers/db';
@@ -25,7 +24,6 @@ describe('POST /auth (request a code)', () => {
   it('emails a 6-digit code to a known customer and returns the verification id', async () => {
     const { customer } = await signInCustomer(shop);
     const { res, mail, code } = await requestCode(shop.apiKey, customer.email);
-    expect(RequestCodeResponseSchema.strict().safeParse(res.body).error?.issues ?? []).toEqual([]);
     expect(res.body.status).toBe('verify');
     expect(res.body.data.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(code).toMatch(/^\d{6}$/);
@@ -134,7 +132,6 @@ describe('POST /auth/verify', () => {
     const { id, code } = await requestCode(shop.apiKey, customer.email);
     const res = await verify(shop.apiKey, { email: customer.email, id, code, event: 'login' });
     expect(res.status).toBe(200);
-    expect(TokenResponseSchema.strict().safeParse(res.body).error?.issues ?? []).toEqual([]);
     expect(res.body.token).toBe(res.body.data.token);
 
     const me = await client(shop.apiKey, res.body.token, { 'x-device-id': 'device-1' }).get(

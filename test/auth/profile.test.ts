@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { CustomerSchema } from '../../src/modules/auth/schemas';
 import { client, expectError } from '../helpers/api';
 import { signInCustomer } from '../helpers/customer';
 import { testDb } from '../helpers/db';
@@ -19,7 +18,6 @@ describe('GET /auth', () => {
     const res = await api.get('/auth');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(CustomerSchema.strict().safeParse(res.body.data).error?.issues ?? []).toEqual([]);
     expect(res.body.data.user).toMatchObject({
       _id: customer.id,
       email: customer.email,
@@ -78,7 +76,6 @@ describe('PATCH /auth', () => {
     const { api, customer } = await signInCustomer(shop);
     const res = await api.patch('/auth', { ...profile, city: 'Mitte', postalCode: '10115' });
     expect(res.status).toBe(200);
-    expect(CustomerSchema.strict().safeParse(res.body.data).error?.issues ?? []).toEqual([]);
     expect(res.body.data.user).toMatchObject({
       _id: customer.id,
       name: 'Ada Lovelace',

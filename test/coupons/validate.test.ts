@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { CouponResultSchema } from '../../src/modules/coupons/schemas';
 import { client, expectError } from '../helpers/api';
 import { createCategory, createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';
@@ -50,7 +49,6 @@ describe('POST /coupons', () => {
     const res = await validate(['TENOFF'], [line(shirt, 2), line(socks, 1)]);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    expect(CouponResultSchema.strict().safeParse(res.body.data).error?.issues ?? []).toEqual([]);
     expect(res.body.data).toEqual({ _id: coupon.id, code: 'TENOFF', amount: 4.5 });
   });
 

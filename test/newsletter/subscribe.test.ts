@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { hmacHex } from '../../src/lib/crypto';
-import { SubscribeResultSchema } from '../../src/modules/newsletter/schemas';
 import { client, expectError } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { listEmails, waitForEmail } from '../helpers/mail';
@@ -36,7 +35,6 @@ describe('POST /newsletter', () => {
     const email = newAddress();
     const res = await subscribe(shop.apiKey, { email, _hp: '' });
     expect(res.status).toBe(200);
-    expect(SubscribeResultSchema.strict().safeParse(res.body).error?.issues ?? []).toEqual([]);
     expect(res.body).toEqual({ status: 'success', message: 'Subscribed' });
 
     const [row] = await subscriptionsOf(shop.id, email);

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UnsubscribeResultSchema, VerifyResultSchema } from '../../src/modules/newsletter/schemas';
 import { client, expectError } from '../helpers/api';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 import {
@@ -39,7 +38,6 @@ describe('PATCH /newsletter/:id and DELETE /newsletter/:id', () => {
       const links = await pendingSubscription();
       const res = await verify(links);
       expect(res.status).toBe(200);
-      expect(VerifyResultSchema.strict().safeParse(res.body).error?.issues ?? []).toEqual([]);
       expect(res.body).toEqual({ status: 'success', message: 'Verified' });
       const [row] = await subscriptionsOf(shop.id, links.email);
       expect(row?.status).toBe('verified');
@@ -130,7 +128,6 @@ describe('PATCH /newsletter/:id and DELETE /newsletter/:id', () => {
       await verify(links);
       const res = await api.delete(`/newsletter/${links.subscription}`, { email: links.email });
       expect(res.status).toBe(200);
-      expect(UnsubscribeResultSchema.strict().safeParse(res.body).error?.issues ?? []).toEqual([]);
       expect(res.body).toEqual({ status: 'success', message: 'Unsubscribed' });
       const [row] = await subscriptionsOf(shop.id, links.email);
       expect(row?.status).toBe('unsubscribed');

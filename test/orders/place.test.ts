@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { OrderConfirmationSchema } from '../../src/modules/orders/schemas';
 import { client, expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { deviceHeaders, signInCustomer } from '../helpers/customer';
@@ -68,8 +67,6 @@ describe('POST /orders', () => {
     const res = await postOrder(shop, body);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('success');
-    const parsed = OrderConfirmationSchema.strict().safeParse(res.body.data);
-    expect(parsed.error?.issues ?? []).toEqual([]);
     // products 62.50; tax 19% of 62.50 = 11.875 → 11.88; shipping 4.90
     expect(res.body.data).toMatchObject({
       orderNumber: expect.stringMatching(/^\d+$/),

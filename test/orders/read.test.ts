@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { OrderDetailSchema, OrderListSchema } from '../../src/modules/orders/schemas';
 import { expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';
@@ -66,8 +65,6 @@ describe('GET /orders and GET /orders/:id', () => {
     const res = await buyer.api.get(`/orders/${placedId}`);
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBe(1);
-    const parsed = OrderDetailSchema.strict().safeParse(res.body.data);
-    expect(parsed.error?.issues ?? []).toEqual([]);
     expect(res.body.data).toMatchObject({
       _id: placedId,
       status: 'pending',
@@ -151,8 +148,6 @@ describe('GET /orders and GET /orders/:id', () => {
     const res = await buyer.api.get('/orders');
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBe(1);
-    const parsed = OrderListSchema.strict().safeParse(res.body);
-    expect(parsed.error?.issues ?? []).toEqual([]);
     expect(res.body).toMatchObject({ status: 'success', page: 1, limit: 10 });
     expect(res.body.total).toBeGreaterThanOrEqual(9);
     const dates = res.body.data.map((o: { date: string }) => o.date);

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { CheckoutLinkSchema } from '../../src/modules/orders/schemas';
 import { expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
@@ -43,7 +42,6 @@ describe('POST /orders with online payments', () => {
     const body = orderBody([{ productId: lamp.id, quantity: 2 }], { shippingId: rate.id });
     const res = await postOrder(shop, body);
     expect(res.status).toBe(200);
-    expect(CheckoutLinkSchema.strict().safeParse(res.body.data).error?.issues ?? []).toEqual([]);
     const [order] = await ordersOf(shop);
     expect(order).toMatchObject({ paymentStatus: 'unpaid', paymentProvider: 'stripe' });
     const [session] = await providerSessions(order?.id ?? '');

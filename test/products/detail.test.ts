@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { ProductDetailSchema } from '../../src/modules/products/schemas';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,
@@ -66,7 +65,6 @@ describe('GET /products/:id', () => {
     expect(byId.body).toEqual(bySlug.body);
     expect(byId.roundTrips).toBe(1);
     const data = bySlug.body.data;
-    expect(ProductDetailSchema.strict().safeParse(data).error).toBeUndefined();
     expect(data).toMatchObject({
       _id: simple.id,
       title: 'Linen Napkin',
@@ -103,7 +101,6 @@ describe('GET /products/:id', () => {
   it('shows options with values and pre-selects the first active in-stock variant', async () => {
     const res = await api.get(`/products/${shirt.slug}`);
     const data = res.body.data;
-    expect(ProductDetailSchema.strict().safeParse(data).error).toBeUndefined();
     expect(data).toMatchObject({
       hasVariantions: true,
       price: null,

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProductListItemSchema, ProductPageSchema } from '../../src/modules/products/schemas';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,
@@ -149,10 +148,6 @@ describe('GET /products', () => {
       totalDocuments: 7,
       limit: 18,
     });
-    expect(ProductPageSchema.strict().safeParse(res.body.data).error).toBeUndefined();
-    for (const listed of res.body.data.data) {
-      expect(ProductListItemSchema.strict().safeParse(listed).error).toBeUndefined();
-    }
     expect(res.roundTrips).toBe(1);
   });
 

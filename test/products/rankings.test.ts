@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ProductPageSchema } from '../../src/modules/products/schemas';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,
@@ -69,7 +68,6 @@ describe('GET /products/best-sellers', () => {
     const res = await api.get('/products/best-sellers');
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBe(1);
-    expect(ProductPageSchema.strict().safeParse(res.body.data).error).toBeUndefined();
     // Bowl, Cup (1+2) and Mug sold 3 each (newest first), Tee (1+1) and Untracked 2, Plate 1
     // (its cancelled order left out); refunded, sold-out, unpublished, unsold and foreign
     // products are not listed.
@@ -131,7 +129,6 @@ describe('GET /products/similar/:id', () => {
     const res = await api.get(`/products/similar/${shirt.slug}`);
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBe(1);
-    expect(ProductPageSchema.strict().safeParse(res.body.data).error).toBeUndefined();
     expect(titles(res)).toEqual(['Jacket', 'Trousers', 'Hat', 'Shorts']);
     expect(res.body.data.totalDocuments).toBe(4);
     expect((await api.get(`/products/similar/${shirt.id}`)).body).toEqual(res.body);

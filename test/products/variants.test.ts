@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VariantListSchema, VariantSchema } from '../../src/modules/products/schemas';
 import { client, expectError } from '../helpers/api';
 import {
   createMedia,
@@ -63,7 +62,6 @@ describe('product variants', () => {
       const res = await api.get(`/products/variants?productId=${tee.slug}`);
       expect(res.status).toBe(200);
       expect(res.roundTrips).toBe(1);
-      expect(VariantListSchema.strict().safeParse(res.body.data).error).toBeUndefined();
       expect(res.body.data.product).toEqual({ _id: tee.id, title: 'Tee', slug: tee.slug });
       expect(res.body.data.totalVariants).toBe(3);
       expect(res.body.data.variants.map((v: { key: string }) => v.key)).toEqual([
@@ -78,9 +76,6 @@ describe('product variants', () => {
     it('shows each variant with prices, stock, shipping and images', async () => {
       const res = await api.get(`/products/variants?productId=${tee.id}`);
       const [blackS, blackM, whiteS] = res.body.data.variants;
-      for (const v of res.body.data.variants) {
-        expect(VariantSchema.strict().safeParse(v).error).toBeUndefined();
-      }
       const [colour, size] = tee.options;
       expect(blackS).toMatchObject({
         _id: tee.variants[0]?.id,
@@ -175,7 +170,6 @@ describe('product variants', () => {
       const res = await details(tee.slug, tee.keyOf('Black', 'S'));
       expect(res.status).toBe(200);
       expect(res.roundTrips).toBe(1);
-      expect(VariantSchema.strict().safeParse(res.body.data).error).toBeUndefined();
       const list = await api.get(`/products/variants?productId=${tee.id}`);
       expect(res.body.data).toEqual(list.body.data.variants[0]);
       // The envelope's status is the response's; the variant keeps its own stock status.

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { CreatedReviewSchema, MyReviewSchema } from '../../src/modules/reviews/schemas';
 import { client, expectError } from '../helpers/api';
 import { signInCustomer } from '../helpers/customer';
 import { testDb } from '../helpers/db';
@@ -44,7 +43,6 @@ describe('POST /reviews', () => {
     const res = await buyer.api.post('/reviews', body(order.id));
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBe(1);
-    expect(CreatedReviewSchema.strict().safeParse(res.body.data).error?.issues ?? []).toEqual([]);
     expect(res.body.data).toMatchObject({
       productId,
       orderId: order.id,
@@ -273,7 +271,6 @@ describe('GET /reviews/my', () => {
     expect(res.roundTrips).toBe(1);
     expect(res.body.data).toHaveLength(2);
     for (const item of res.body.data) {
-      expect(MyReviewSchema.strict().safeParse(item).error?.issues ?? []).toEqual([]);
       expect(item.status).toBe('pending');
     }
     expect(res.body.data.map((r: { productId: string }) => r.productId).sort()).toEqual(

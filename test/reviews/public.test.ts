@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PublicReviewSchema, ReviewSummarySchema } from '../../src/modules/reviews/schemas';
 import { maskName } from '../../src/modules/reviews/service';
 import { client, expectError } from '../helpers/api';
 import { createProductFixture } from '../helpers/order-fixtures';
@@ -37,9 +36,6 @@ describe('GET /reviews/:productId', () => {
     expect(res.roundTrips).toBe(1);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'status']);
     expect(res.body.data.map((r: { rating: number }) => r.rating)).toEqual([5, 3, 4]);
-    for (const review of res.body.data) {
-      expect(PublicReviewSchema.strict().safeParse(review).error?.issues ?? []).toEqual([]);
-    }
     expect(res.body.data[0]).toMatchObject({
       productId,
       status: 'approved',
@@ -110,7 +106,6 @@ describe('GET /reviews/:productId/summary', () => {
     const res = await client(shop.apiKey).get(`/reviews/${id}/summary`);
     expect(res.status).toBe(200);
     expect(res.roundTrips).toBe(1);
-    expect(ReviewSummarySchema.strict().safeParse(res.body.data).error?.issues ?? []).toEqual([]);
     expect(res.body.data).toEqual({ average: 4.3, count: 3, hidden: 2 });
   });
 
