@@ -20,7 +20,7 @@ import { media } from './media';
 
 export const publicationStatus = pgEnum('publication_status', ['published', 'draft', 'archived']);
 
-/** A full-text search document; only Postgres writes it (generated columns). */
+/** A full-text search document; only Postgres writes it (a generated column or triggers). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Parcel dimensions used for shipping quotes. */
@@ -51,7 +51,7 @@ export const categories = pgTable(
     headerImageId: uuid('header_image_id').references(() => media.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     status: publicationStatus('status').notNull().default('published'),
-    /** What search matches: the name's words and letter signatures (drizzle/0002_catalog_search.sql). */
+    /** What search matches: the name's words, with positions (drizzle/0009_search_documents.sql). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`public.search_document(name, '')`,
     ),
@@ -95,12 +95,13 @@ export const products = pgTable(
     isDigital: boolean('is_digital').notNull().default(false),
     defaultVariantId: uuid('default_variant_id'),
     /**
-     * What search matches: the title's words and letter signatures and the SKU's words
-     * (drizzle/0002_catalog_search.sql). Stored, so matching and ranking never recompute it.
+     * What search matches: the words of the title (weight A), of the product's and its
+     * variants' SKUs (B), of its published categories' names and their ancestors' (C) and of
+     * the description without markup (D), with positions. Only Postgres writes it, from
+     * triggers on products, variants, categories and their links
+     * (drizzle/0010_search_triggers.sql), so every catalogue write keeps it current.
      */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`public.search_document(title, sku)`,
-    ),
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

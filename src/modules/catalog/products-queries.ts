@@ -10,7 +10,7 @@ import {
 } from './products-list-item';
 import type { ProductDetail, ProductListItem, Variant } from './products-schemas';
 import { defaultOptionsJson, productOptionsJson, variantJson } from './products-variant-sql';
-import { productSearchable, searchMatches, searchScore } from './search-matching';
+import { searchCtes, searchMatches, searchRank } from './search-matching';
 
 /** One page of product list items (amounts in minor units) and the number of matches. */
 export type ProductPageRow = { total: number; items: ProductListItem[] };
@@ -37,7 +37,7 @@ const SORTS: Record<ProductSort | 'RELEVANCE', SQL> = {
   'Z-A': sql`h.sort_title desc, h.id desc`,
   RECENT: sql`h.created_at desc, h.id desc`,
   OLD: sql`h.created_at asc, h.id asc`,
-  RELEVANCE: sql`h.score desc, h.created_at desc, h.id desc`,
+  RELEVANCE: sql`h.rank, h.created_at desc, h.id desc`,
 };
 
 /** Runs a statement whose only row has a `page` column. */
@@ -65,7 +65,7 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
     where.push(sql`coalesce(ps.min_price, ps.actual_price) <= ${f.maxPriceMinor}`);
   }
   const term = f.term;
-  if (term) where.push(searchMatches(productSearchable('p'), term));
+  if (term) where.push(searchMatches('products', 'p'));
   const needsSummary = f.onSale || f.minPriceMinor !== undefined || f.maxPriceMinor !== undefined;
 
   // Published categories under the requested ones, at any depth (UNION stops at cycles).
@@ -81,17 +81,22 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
       where c.shop_id = ${f.shopId} and c.status = 'published'
     ),`;
 
+  const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
+  // Ranking needs every match anyway: rank each once, then count and page them.
+  const byRank = Boolean(term) && sort === 'RELEVANCE';
   return selectPage(
     db,
     sql`with recursive ${f.categories.length > 0 ? categoryTree : sql``}
-    hits as not materialized (
-      select p.id, p.created_at, public.f_unaccent(lower(p.title)) as sort_title,
-        ${term ? searchScore(productSearchable('p'), term) : sql`0`} as score
+    ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
+    hits as ${byRank ? sql`materialized` : sql`not materialized`} (
+      select p.id, p.created_at,
+        ${byRank ? sql`null::text` : sql`public.f_unaccent(lower(p.title))`} as sort_title,
+        ${term ? searchRank('products', 'p') : sql`null::int[]`} as rank
       from products p
       ${needsSummary ? sql`cross join lateral ${productSummary('p')} ps` : sql``}
       where ${sql.join(where, sql` and `)}
     )
-    select ${productPageJson(f.shopId, 'hits', SORTS[f.sort ?? (term ? 'RELEVANCE' : 'RECENT')], f.page, f.limit)} as page`,
+    select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit)} as page`,
   );
 }
 
