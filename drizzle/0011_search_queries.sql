@@ -89,28 +89,29 @@ CREATE OR REPLACE FUNCTION public.search_corrections(shop uuid, q text)
   $$;--> statement-breakpoint
 
 -- What one word of a search term matches, and at what cost: the word itself in any field, as
--- a prefix too when it is the term's last word (autocomplete). Only when the shop's dictionary
--- does not hold the word exactly (an exact match is never replaced) and the word has letters
--- only: its corrections, and its singular when it ends in -s, -es or -ies, each one typo and
--- in text fields only (A title, C categories, D description; never B, the SKUs).
+-- a prefix too when it is the term's last word (autocomplete). A word of letters only ending in
+-- -s, -es or -ies also matches its singular, for one typo. Its corrections (five letters or
+-- more) are added only when the shop's dictionary does not hold the word exactly: an exact
+-- match is never replaced. Singulars and corrections match text fields only (A title,
+-- C categories, D description), never B, the SKUs.
 CREATE OR REPLACE FUNCTION public.search_alternatives(shop uuid, q text, last boolean)
   RETURNS TABLE (lexeme text, prefix boolean, typos integer, fields text)
   LANGUAGE plpgsql STABLE PARALLEL SAFE
   AS $$
 BEGIN
   RETURN QUERY SELECT q, last, 0, ''::text;
-  IF length(q) < 4 OR q ~ '[^[:alpha:]]' OR EXISTS (
-      SELECT 1 FROM public.search_words s WHERE s.shop_id = shop AND s.word = q) THEN
+  IF length(q) < 4 OR q ~ '[^[:alpha:]]' THEN
     RETURN;
-  END IF;
-  IF length(q) >= 5 THEN
-    RETURN QUERY SELECT c.word, false, c.typos, 'ACD'::text
-      FROM public.search_corrections(shop, q) c;
   END IF;
   RETURN QUERY SELECT DISTINCT v.stem, false, 1, 'ACD'::text
     FROM (VALUES (left(q, -1)), (CASE WHEN q LIKE '%es' THEN left(q, -2) END),
       (CASE WHEN q LIKE '%ies' THEN left(q, -3) || 'y' END)) AS v(stem)
     WHERE q LIKE '%s' AND length(v.stem) >= 3;
+  IF length(q) >= 5 AND NOT EXISTS (
+      SELECT 1 FROM public.search_words s WHERE s.shop_id = shop AND s.word = q) THEN
+    RETURN QUERY SELECT c.word, false, c.typos, 'ACD'::text
+      FROM public.search_corrections(shop, q) c;
+  END IF;
 END
 $$;--> statement-breakpoint
 
