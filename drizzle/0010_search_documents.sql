@@ -30,84 +30,90 @@ CREATE OR REPLACE FUNCTION public.search_plain_text(html text) RETURNS text
       '&#?[A-Za-z0-9]+;', ' ', 'g')
   $$;--> statement-breakpoint
 
--- Words with their positions and weights as a tsvector. Words are letters and digits only, so
--- they need no escaping; tsvector keeps at most 256 positions of a word.
-CREATE OR REPLACE FUNCTION public.search_pack(words text[], positions integer[], weights text[])
-  RETURNS tsvector
+-- The words of a text as a tsvector, positions from 1: lower case, accents removed, split at
+-- anything that is not a letter or a digit exactly as search_tokens splits a term (the text
+-- parser then sees plain words only, so it never adds compound tokens such as "t-shirt").
+CREATE OR REPLACE FUNCTION public.search_text_vector(value text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
-  SELECT coalesce(string_agg('''' || u.w || ''':' || u.p::text || u.g, ' ')::tsvector, ''::tsvector)
-  FROM unnest(words, positions, weights) AS u(w, p, g)
+  SELECT to_tsvector('simple'::regconfig,
+    regexp_replace(public.f_unaccent(lower(coalesce(value, ''))), '[^[:alnum:]]+', ' ', 'g'))
   $$;--> statement-breakpoint
 
--- A name (a product title, a category name) as weight A from position 2, between the markers
--- '^' (position 1) and '$' (right after it): a query can then ask whether the name starts with,
--- or is exactly, the searched words. Markers are not words, so no search term produces them.
-CREATE OR REPLACE FUNCTION public.search_name_field(value text)
-  RETURNS TABLE (word text, pos integer, weight text)
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$
-  WITH t AS (SELECT * FROM public.search_tokens(value) LIMIT 400)
-  SELECT '^', 1, 'A'
-  UNION ALL SELECT t.word, 1 + t.pos, 'A' FROM t
-  UNION ALL SELECT '$', 2 + coalesce(max(t.pos), 0), 'A' FROM t
-  $$;--> statement-breakpoint
+-- Concatenates tsvectors in order, each after the previous one's last position.
+CREATE OR REPLACE AGGREGATE public.search_concat(tsvector) (
+  SFUNC = tsvector_concat, STYPE = tsvector, INITCOND = ''
+);--> statement-breakpoint
 
--- Any other field: its words with `weight` from position base + 1, held below `bound` (the next
--- field's base), so no phrase or proximity ever spans two fields.
-CREATE OR REPLACE FUNCTION public.search_field(value text, weight text, base integer, bound integer)
-  RETURNS TABLE (word text, pos integer, weight text)
+-- A document from its fields: the name or title as weight A between the markers '^' (position
+-- 1) and '$' (right after it), so a query can ask whether the title starts with, or is exactly,
+-- the searched words (markers are not words: no search term produces them); then the SKUs (B),
+-- the category names (C) and the description without markup (D), a spacer of 1,000 positions
+-- before each, so no phrase or proximity ever spans two fields. The spacers ('~') are deleted
+-- at the end. tsvector keeps at most 256 positions of a word and none past 16,383.
+CREATE OR REPLACE FUNCTION public.search_compose(
+  name text, skus text, categories tsvector, description text
+) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   AS $$
-  SELECT t.word, least(base + t.pos, bound), weight FROM public.search_tokens(value) t
+  SELECT ts_delete('''^'':1A'::tsvector || setweight(public.search_text_vector(name), 'A')
+    || '''$'':1A'::tsvector || '''~'':1000'::tsvector
+    || setweight(public.search_text_vector(skus), 'B') || '''~'':1000'::tsvector
+    || setweight(categories, 'C') || '''~'':1000'::tsvector
+    || setweight(public.search_text_vector(public.search_plain_text(description)), 'D'),
+    '~'::text)
   $$;--> statement-breakpoint
 
 -- A category's document (the generated categories.search_vector): its name, and `extra` words
--- as weight B. Replaces the letter-signature document of 0002; 0009 stopped products using it.
+-- as SKUs. Replaces the letter-signature document of 0002; 0009 stopped products using it.
 CREATE OR REPLACE FUNCTION public.search_document(main text, extra text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$
-  SELECT public.search_pack(array_agg(f.word), array_agg(f.pos), array_agg(f.weight))
-  FROM (SELECT * FROM public.search_name_field(main)
-    UNION ALL SELECT * FROM public.search_field(extra, 'B', 1000, 2999)) f
-  $$;--> statement-breakpoint
+  AS $$ SELECT public.search_compose(main, extra, ''::tsvector, '') $$;--> statement-breakpoint
 
--- A product's document: the title (A, with its markers), the SKUs of the product and of its
--- variants from 1001 (B), the names of its published categories (linked, or primary) and of
--- their published ancestors from 3001, ten positions apart (C), and the description without
--- markup from 5001 (D).
+-- The names of the shop's published categories among `ids` and of their published ancestors,
+-- each once, in name order and ten positions apart (a draft category hides its name, and those
+-- above it that only it reaches). Index lookups by id: the shop's other categories are not read.
+CREATE OR REPLACE FUNCTION public.search_category_vector(shop uuid, ids uuid[]) RETURNS tsvector
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
+  SET plan_cache_mode = force_generic_plan
+  AS $$
+BEGIN
+  RETURN (
+    WITH RECURSIVE placed AS (
+      SELECT c.id, c.parent_id, c.name FROM public.categories c
+      WHERE c.id = ANY (ids) AND c.shop_id = shop AND c.status = 'published'
+      UNION
+      SELECT c.id, c.parent_id, c.name FROM public.categories c JOIN placed ON c.id = placed.parent_id
+      WHERE c.shop_id = shop AND c.status = 'published'
+    )
+    SELECT public.search_concat(public.search_text_vector(p.name) || '''~'':10'::tsvector
+      ORDER BY p.name, p.id)
+    FROM (SELECT DISTINCT placed.id, placed.name FROM placed) p);
+END
+$$;--> statement-breakpoint
+
+-- A product's document: its title, the SKUs of the product and of its variants, the names of
+-- its published categories (linked, or primary) and of their published ancestors, and its
+-- description without markup (search_compose). Both functions plan their lookups once per
+-- session (generic plans): planning the recursive query each time cost more than running it.
 CREATE OR REPLACE FUNCTION public.product_search_document(
   shop uuid, product uuid, title text, sku text, description text, primary_category uuid
 ) RETURNS tsvector
-  LANGUAGE sql STABLE PARALLEL SAFE
+  LANGUAGE plpgsql STABLE PARALLEL SAFE
+  SET plan_cache_mode = force_generic_plan
   AS $$
-  WITH RECURSIVE placed AS (
-    SELECT c.id, c.parent_id, c.name FROM public.categories c
-    WHERE c.shop_id = shop AND c.status = 'published'
-      AND (c.id = primary_category OR c.id IN (
-        SELECT pc.category_id FROM public.product_categories pc
-        WHERE pc.shop_id = shop AND pc.product_id = product))
-    UNION
-    SELECT c.id, c.parent_id, c.name FROM public.categories c JOIN placed ON c.id = placed.parent_id
-    WHERE c.shop_id = shop AND c.status = 'published'
-  ),
-  names AS (
-    SELECT p.name, (row_number() OVER (ORDER BY p.name, p.id))::integer AS n
-    FROM (SELECT DISTINCT ON (placed.id) placed.id, placed.name FROM placed) p
-  ),
-  skus AS (
-    SELECT concat_ws(' ', product_search_document.sku, string_agg(v.sku, ' ' ORDER BY v.position, v.id)) AS text
-    FROM public.product_variants v WHERE v.shop_id = shop AND v.product_id = product
-  )
-  SELECT public.search_pack(array_agg(f.word), array_agg(f.pos), array_agg(f.weight))
-  FROM (
-    SELECT * FROM public.search_name_field(product_search_document.title)
-    UNION ALL SELECT * FROM public.search_field((SELECT skus.text FROM skus), 'B', 1000, 2999)
-    UNION ALL SELECT c.* FROM names
-      CROSS JOIN LATERAL public.search_field(names.name, 'C', 3000 + 10 * (names.n - 1), 4999) c
-    UNION ALL SELECT * FROM public.search_field(public.search_plain_text(product_search_document.description), 'D', 5000, 16383)
-  ) f
-  $$;--> statement-breakpoint
+DECLARE
+  variant_skus text;
+  linked uuid[];
+BEGIN
+  SELECT string_agg(v.sku, ' ' ORDER BY v.position, v.id) INTO variant_skus
+  FROM public.product_variants v WHERE v.shop_id = shop AND v.product_id = product;
+  SELECT array_agg(pc.category_id) INTO linked
+  FROM public.product_categories pc WHERE pc.shop_id = shop AND pc.product_id = product;
+  RETURN public.search_compose(title, concat_ws(' ', sku, variant_skus),
+    public.search_category_vector(shop, array_append(linked, primary_category)), description);
+END
+$$;--> statement-breakpoint
 
 -- The words a document adds to its shop's dictionary: text fields only (not SKUs), letters
 -- only, four or more of them (shorter words never get corrections).
@@ -166,14 +172,20 @@ FROM (
   UNION ALL SELECT shop_id, search_vector FROM public.categories WHERE status = 'published'
 ) d;--> statement-breakpoint
 
--- products: the document is built on insert and rebuilt when a field it reads changes, or when
--- a trigger below marks it stale by setting it to null.
+-- products: the document is built on insert (when no variant or link can point at the product
+-- yet, so from the row and its primary category alone) and rebuilt when a field it reads
+-- changes, or when it is set to null (a rebuild on demand).
 CREATE OR REPLACE FUNCTION public.products_search_document() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
-  NEW.search_vector := public.product_search_document(
-    NEW.shop_id, NEW.id, NEW.title, NEW.sku, NEW.description, NEW.primary_category_id);
+  IF TG_OP = 'INSERT' THEN
+    NEW.search_vector := public.search_compose(NEW.title, NEW.sku,
+      public.search_category_vector(NEW.shop_id, ARRAY[NEW.primary_category_id]), NEW.description);
+  ELSE
+    NEW.search_vector := public.product_search_document(
+      NEW.shop_id, NEW.id, NEW.title, NEW.sku, NEW.description, NEW.primary_category_id);
+  END IF;
   RETURN NEW;
 END
 $$;--> statement-breakpoint
@@ -235,14 +247,21 @@ CREATE TRIGGER categories_search_words_delete AFTER DELETE ON public.categories
   REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION public.search_words_follow();--> statement-breakpoint
 
--- Marks the documents of the given products stale; their row trigger rebuilds them.
+-- Rebuilds the documents of the given products, writing only those that changed (a bulk link
+-- of products to categories they already name then costs no row versions).
 CREATE OR REPLACE FUNCTION public.products_search_refresh(shops uuid[], products uuid[])
   RETURNS void
   LANGUAGE sql VOLATILE
   AS $$
-  UPDATE public.products p SET search_vector = NULL
-  FROM (SELECT DISTINCT u.shop_id, u.product_id FROM unnest(shops, products) AS u(shop_id, product_id)) a
-  WHERE p.shop_id = a.shop_id AND p.id = a.product_id
+  UPDATE public.products p SET search_vector = d.document
+  FROM (
+    SELECT t.id, public.product_search_document(
+      t.shop_id, t.id, t.title, t.sku, t.description, t.primary_category_id) AS document
+    FROM (SELECT DISTINCT u.shop_id, u.product_id FROM unnest(shops, products) AS u(shop_id, product_id)) a
+    JOIN public.products t ON t.shop_id = a.shop_id AND t.id = a.product_id
+    OFFSET 0 -- builds each document once, not once per reference to it
+  ) d
+  WHERE p.id = d.id AND p.search_vector IS DISTINCT FROM d.document
   $$;--> statement-breakpoint
 
 -- Variants: their SKUs are in their product's document.
@@ -280,22 +299,34 @@ CREATE TRIGGER product_variants_search_delete AFTER DELETE ON public.product_var
   FOR EACH STATEMENT EXECUTE FUNCTION public.product_variants_search();--> statement-breakpoint
 
 -- Links between products and categories: the category names are in the product's document.
+-- A link to the product's primary category changes nothing (the document names it anyway), so
+-- the usual bulk link of products to their primary category rebuilds nothing.
+CREATE OR REPLACE FUNCTION public.product_links_refresh(shops uuid[], products uuid[], categories uuid[])
+  RETURNS void
+  LANGUAGE sql VOLATILE
+  AS $$
+  SELECT public.products_search_refresh(array_agg(l.shop_id), array_agg(l.product_id))
+  FROM unnest(shops, products, categories) AS l(shop_id, product_id, category_id)
+  WHERE NOT EXISTS (SELECT 1 FROM public.products p
+    WHERE p.id = l.product_id AND p.primary_category_id = l.category_id)
+  $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION public.product_categories_search() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM public.products_search_refresh(array_agg(n.shop_id), array_agg(n.product_id))
-    FROM new_rows n;
+    PERFORM public.product_links_refresh(array_agg(n.shop_id), array_agg(n.product_id),
+      array_agg(n.category_id)) FROM new_rows n;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM public.products_search_refresh(array_agg(o.shop_id), array_agg(o.product_id))
-    FROM old_rows o;
+    PERFORM public.product_links_refresh(array_agg(o.shop_id), array_agg(o.product_id),
+      array_agg(o.category_id)) FROM old_rows o;
   ELSE
-    PERFORM public.products_search_refresh(array_agg(c.shop_id), array_agg(c.product_id))
+    PERFORM public.product_links_refresh(array_agg(l.shop_id), array_agg(l.product_id),
+      array_agg(l.category_id))
     FROM (
-      SELECT o.shop_id, o.product_id FROM old_rows o
-      UNION ALL SELECT n.shop_id, n.product_id FROM new_rows n
-    ) c;
+      SELECT o.shop_id, o.product_id, o.category_id FROM old_rows o
+      UNION ALL SELECT n.shop_id, n.product_id, n.category_id FROM new_rows n
+    ) l;
   END IF;
   RETURN NULL;
 END
