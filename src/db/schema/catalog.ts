@@ -17,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, shopId, updatedAt } from './columns';
 import { media } from './media';
+import { searchGin } from './search';
 
 export const publicationStatus = pgEnum('publication_status', ['published', 'draft', 'archived']);
 
@@ -61,8 +62,10 @@ export const categories = pgTable(
   (t) => [
     uniqueIndex('categories_shop_slug_uq').on(t.shopId, t.slug),
     index('categories_shop_parent_idx').on(t.shopId, t.parentId, t.position),
+    // No pending list: every search would scan it whole (searchGin in search.ts).
     index('categories_shop_search_idx')
       .using('gin', t.shopId, t.searchVector)
+      .with(searchGin)
       .where(sql`${t.status} = 'published'`),
   ],
 );
@@ -114,6 +117,7 @@ export const products = pgTable(
       .where(sql`${t.status} = 'published'`),
     index('products_shop_search_idx')
       .using('gin', t.shopId, t.searchVector)
+      .with(searchGin)
       .where(sql`${t.status} = 'published'`),
     index('products_shop_status_title_idx').on(t.shopId, t.status, t.title),
     index('products_shop_featured_idx')

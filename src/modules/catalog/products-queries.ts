@@ -10,7 +10,7 @@ import {
 } from './products-list-item';
 import type { ProductDetail, ProductListItem, Variant } from './products-schemas';
 import { defaultOptionsJson, productOptionsJson, variantJson } from './products-variant-sql';
-import { searchCtes, searchMatches, searchRank } from './search-matching';
+import { searchCtes } from './search-matching';
 
 /** One page of product list items (amounts in minor units) and the number of matches. */
 export type ProductPageRow = { total: number; items: ProductListItem[] };
@@ -65,7 +65,6 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
     where.push(sql`coalesce(ps.min_price, ps.actual_price) <= ${f.maxPriceMinor}`);
   }
   const term = f.term;
-  if (term) where.push(searchMatches('products', 'p'));
   const needsSummary = f.onSale || f.minPriceMinor !== undefined || f.maxPriceMinor !== undefined;
 
   // Published categories under the requested ones, at any depth (UNION stops at cycles).
@@ -82,17 +81,18 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
     ),`;
 
   const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
-  // Ranking needs every match anyway: rank each once, then count and page them.
-  const byRank = Boolean(term) && sort === 'RELEVANCE';
+  // With a term, the matches are found and ranked once (products_search); without one, the
+  // filter CTE stays inlined so the count and the page each use the list indexes.
   return selectPage(
     db,
     sql`with recursive ${f.categories.length > 0 ? categoryTree : sql``}
     ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
-    hits as ${byRank ? sql`materialized` : sql`not materialized`} (
+    hits as ${term ? sql`materialized` : sql`not materialized`} (
       select p.id, p.created_at,
-        ${byRank ? sql`null::text` : sql`public.f_unaccent(lower(p.title))`} as sort_title,
-        ${term ? searchRank('products', 'p') : sql`null::int[]`} as rank
+        ${sort === 'A-Z' || sort === 'Z-A' ? sql`public.f_unaccent(lower(p.title))` : sql`null::text`} as sort_title,
+        ${term ? sql`s.rank` : sql`null::int[]`} as rank
       from products p
+      ${term ? sql`join products_search s on s.id = p.id` : sql``}
       ${needsSummary ? sql`cross join lateral ${productSummary('p')} ps` : sql``}
       where ${sql.join(where, sql` and `)}
     )

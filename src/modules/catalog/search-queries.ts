@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { jsonArray } from '../../db/json';
 import { productPageJson } from './products-list-item';
 import type { ProductPageRow } from './products-queries';
-import { searchCtes, searchMatches, searchRank } from './search-matching';
+import { searchCtes } from './search-matching';
 import type { SearchCategoryItem } from './search-schemas';
 
 export type SearchRow = {
@@ -16,8 +16,8 @@ const CATEGORY_ORDER = sql`h.rank, h.position, h.name, h.id`;
 
 /**
  * One page of the shop's published products and one of its published categories matching
- * `term`, most relevant first, in one statement. Each section ranks every match once
- * (materialized), then counts and pages them.
+ * `term`, most relevant first, in one statement. Each section ranks every match once, then
+ * counts and pages them.
  */
 export async function selectSearch(
   db: Db,
@@ -28,18 +28,12 @@ export async function selectSearch(
 ): Promise<SearchRow> {
   const result = await db.execute(sql`
     with ${searchCtes(shopId, term, ['products', 'categories'])}
-    product_hits as materialized (
-      select p.id, p.created_at, ${searchRank('products', 'p')} as rank
-      from products p
-      where p.shop_id = ${shopId} and p.status = 'published' and ${searchMatches('products', 'p')}
-    ),
-    category_hits as materialized (
-      select c.id, c.name, c.slug, c.featured, c.position, ${searchRank('categories', 'c')} as rank
-      from categories c
-      where c.shop_id = ${shopId} and c.status = 'published' and ${searchMatches('categories', 'c')}
+    category_hits as (
+      select c.id, c.name, c.slug, c.featured, c.position, s.rank
+      from categories_search s join categories c on c.id = s.id
     )
     select
-      ${productPageJson(shopId, 'product_hits', RELEVANCE, page, limit)} as products,
+      ${productPageJson(shopId, 'products_search', RELEVANCE, page, limit)} as products,
       json_build_object(
         'total', (select count(*)::int from category_hits),
         'items', (select ${jsonArray(
