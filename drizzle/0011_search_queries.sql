@@ -136,6 +136,7 @@ CREATE OR REPLACE AGGREGATE public.search_chain(tsquery) (
 
 -- A search term compiled for a shop: one row per word (at most ten, in order) with
 --   fuzzy    whether any alternative of the word costs typos;
+--   loose    whether the word matches anything but itself (a prefix, singular, correction);
 --   q_upto   what a document must match to hold every word up to this one;
 --   q_exact  the word itself; q_t0 / q_t1 its alternatives of at most 0 / 1 typo;
 --   q_a, q_b, q_c its alternatives in the title, SKU and category fields;
@@ -144,8 +145,8 @@ CREATE OR REPLACE AGGREGATE public.search_chain(tsquery) (
 --   q_start / q_equal a name (title) that starts with / is exactly the words up to this one,
 --            without typos.
 CREATE OR REPLACE FUNCTION public.search_terms(shop uuid, term text)
-  RETURNS TABLE (ord integer, fuzzy boolean, q_upto tsquery, q_exact tsquery, q_t0 tsquery,
-    q_t1 tsquery, q_a tsquery, q_b tsquery, q_c tsquery, q_near1 tsquery, q_near2 tsquery,
+  RETURNS TABLE (ord integer, fuzzy boolean, loose boolean, q_upto tsquery, q_exact tsquery,
+    q_t0 tsquery, q_t1 tsquery, q_a tsquery, q_b tsquery, q_c tsquery, q_near1 tsquery, q_near2 tsquery,
     q_near3 tsquery, q_start tsquery, q_equal tsquery)
   LANGUAGE sql STABLE PARALLEL SAFE
   AS $$
@@ -159,6 +160,7 @@ CREATE OR REPLACE FUNCTION public.search_terms(shop uuid, term text)
   ),
   per_word AS (
     SELECT a.ord, bool_or(a.typos > 0) AS fuzzy,
+      bool_or(a.prefix OR a.lexeme <> a.word) AS loose,
       ('''' || min(a.word) || '''')::tsquery AS q_exact,
       string_agg(public.search_operand(a.lexeme, a.prefix, a.fields, NULL), ' | ')::tsquery AS q_any,
       (string_agg(public.search_operand(a.lexeme, a.prefix, a.fields, NULL), ' | ')
@@ -173,7 +175,7 @@ CREATE OR REPLACE FUNCTION public.search_terms(shop uuid, term text)
     FROM alternatives a
     GROUP BY a.ord
   )
-  SELECT p.ord, p.fuzzy, public.search_all(p.q_any) OVER w, p.q_exact, p.q_t0, p.q_t1,
+  SELECT p.ord, p.fuzzy, p.loose, public.search_all(p.q_any) OVER w, p.q_exact, p.q_t0, p.q_t1,
     p.q_a, p.q_b, p.q_c,
     tsquery_phrase(p.q_any, lead(p.q_any) OVER w),
     tsquery_phrase(lead(p.q_any) OVER w, p.q_any) || tsquery_phrase(p.q_any, lead(p.q_any) OVER w, 2),

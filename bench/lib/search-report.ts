@@ -32,6 +32,8 @@ export type SearchReport = {
   };
   loadBefore: string;
   loadAfter: string;
+  /** Other endpoints of the same shop under the same load, for scale. */
+  references: Array<{ path: string; run: Measurement }>;
   results: SearchQueryResult[];
 };
 
@@ -81,13 +83,21 @@ export function renderSearch(report: SearchReport): string {
       `SEARCH_PRODUCTS=${settings.products} SEARCH_DURATION=${settings.durationSeconds} SEARCH_CONNECTIONS=${settings.connections} npm run bench:search`,
     ),
     '',
-    `Machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${report.loadBefore} before the measured runs, ${report.loadAfter} after. The machine is shared: the load generator, the worker (\`wrangler dev --local\`), the local Neon HTTP endpoint and Postgres share its cores with other work, so absolute figures are pessimistic; GET /settings/health, which sends no statement, costs about 7 ms p50 here (bench/RESULTS.md).`,
+    `Machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${report.loadBefore} before the measured runs, ${report.loadAfter} after. The machine is shared: the load generator, the worker (\`wrangler dev --local\`), the local Neon HTTP endpoint and Postgres share its two cores with other work, so absolute figures are pessimistic; compare them with the reference endpoints below, measured the same way on the same shop.`,
     '',
     '## Data',
     '',
     `- The measured shop: ${data.products} products (${data.published} published), ${data.variants} variants, ${data.categories} categories three levels deep; titles from a small word list, descriptions with 8 to 24 words drawn from 8,000 made-up ones, so its dictionary holds ${data.words} words.`,
     `- Beside it: the two demo shops and a 5,000-product neighbour (${data.allProducts} products and ${data.allWords} dictionary words in the database).`,
     `- Every row went in through the catalogue triggers (bulk inserts of 5,000 rows): the measured shop took ${data.fillSeconds} s, documents and dictionary included. Then \`ANALYZE\`.`,
+    '',
+    '## Reference endpoints (same shop, same load settings)',
+    '',
+    row(['Endpoint', 'Req/s', 'p50 ms', 'p99 ms']),
+    row(['---', '---:', '---:', '---:']),
+    ...report.references.map((r) =>
+      row([`GET ${r.path}`, r.run.requestsPerSecond, r.run.latencyP50Ms, r.run.latencyP99Ms]),
+    ),
     '',
     '## Latency and throughput of GET /search',
     '',

@@ -22,25 +22,26 @@ import { type SQL, sql } from 'drizzle-orm';
 export type SearchTable = 'products' | 'categories';
 
 /**
- * SQL: the rank of the row aliased `alias` against the words up to `depth.k`, an int[] that
- * sorts ascending: [typos, proximity, attribute, title exactness, words not matched exactly].
- * Typos and attribute add up the best alternative of each word; proximity adds, for each pair
- * of consecutive words, 1 (next to each other, in order), 2, 3, or 8 (farther, other fields).
+ * SQL: the rank of the row aliased `alias` against the words up to `depth`'s `k`, an int[]
+ * that sorts ascending: [typos, proximity, attribute, title exactness, words not matched
+ * exactly]. Typos and attribute add up the best alternative of each word; proximity adds, for
+ * each pair of consecutive words, 1 (next to each other, in order), 2, 3, or 8 (farther, or
+ * other fields). Runs once per match, so each test is skipped when it cannot change the answer.
  */
 const rank = (alias: string, depth: string): SQL => {
   const v = sql.raw(`${alias}.search_vector`);
+  const d = (column: string) => sql.raw(`(select ${column} from ${depth})`);
   return sql`(select array[
       coalesce(sum(case when not t.fuzzy or ${v} @@ t.q_t0 then 0
         when ${v} @@ t.q_t1 then 1 else 2 end), 0),
-      coalesce(sum(case when t.ord = d.k then 0 when ${v} @@ t.q_near1 then 1
+      coalesce(sum(case when t.ord = ${d('k')} then 0 when ${v} @@ t.q_near1 then 1
         when ${v} @@ t.q_near2 then 2 when ${v} @@ t.q_near3 then 3 else 8 end), 0),
       coalesce(sum(case when ${v} @@ t.q_a then 0 when ${v} @@ t.q_b then 1
         when ${v} @@ t.q_c then 2 else 3 end), 0),
-      min(case when t.ord < d.k then null when ${v} @@ d.q_equal then 0
-        when ${v} @@ d.q_start then 1 else 2 end),
-      count(*) filter (where not ${v} @@ t.q_exact)
+      case when not ${v} @@ ${d('q_start')} then 2 when ${v} @@ ${d('q_equal')} then 0 else 1 end,
+      count(*) filter (where t.loose and not ${v} @@ t.q_exact)
     ]::int[]
-    from search_terms t, ${sql.raw(depth)} d where t.ord <= d.k)`;
+    from search_terms t where t.ord <= ${d('k')})`;
 };
 
 /** SQL: the shop's published rows of `table` (aliased `x`) whose document matches `query`. */
