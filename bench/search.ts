@@ -15,7 +15,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { seedDemo } from '../scripts/seed';
 import type { Db } from '../src/db/client';
-import { selectSearch } from '../src/modules/catalog/search-queries';
+import { selectSearch } from '../src/modules/search/queries';
 import { measure, probe } from './lib/load';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { type LoggedPlan, parsePlanMessage } from './lib/plan-log';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { SITEMAP_CHUNK_SIZE } from '../src/modules/seo/sitemap';
+import { SITEMAP_CHUNK_SIZE } from '../src/modules/config/service/sitemap';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { startTarget, withCleanup } from './lib/session';
 import { REPO_ROOT } from './lib/worker';

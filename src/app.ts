@@ -11,16 +11,20 @@ import { serverTiming } from './http/server-timing';
 import { services } from './http/services';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
-import { categoryRoutes } from './modules/catalog/category-routes';
-import { productRoutes } from './modules/catalog/product-routes';
-import { searchRoutes } from './modules/catalog/search-routes';
+import { categoryRoutes } from './modules/categories/routes';
+import { configRoutes } from './modules/config/routes';
 import { contentRoutes } from './modules/content/routes';
+import { couponRoutes } from './modules/coupons/routes';
+import { downloadRoutes } from './modules/downloads/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
-import { couponRoutes, orderRoutes, paymentRoutes } from './modules/orders/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
-import { seoRoutes } from './modules/seo/routes';
-import { mediaRoutes } from './modules/shop/media-routes';
-import { shopRoutes } from './modules/shop/routes';
+import { searchRoutes } from './modules/search/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { storageRoutes } from './modules/storage/routes';
+import { STORAGE_PATH } from './modules/storage/service';
 
 export const API_BASE = '/access/api/v1';
 export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
@@ -28,7 +32,7 @@ export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 /** The storefront API's routes, each module mounted at its contract path. */
 function createApi() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
-  api.route('/settings', shopRoutes);
+  api.route('/settings', settingsRoutes);
   api.route('/products', productRoutes);
   api.route('/categories', categoryRoutes);
   api.route('/search', searchRoutes);
@@ -36,10 +40,12 @@ function createApi() {
   api.route('/auth', authRoutes);
   api.route('/coupons', couponRoutes);
   api.route('/orders', orderRoutes);
+  // Order file downloads live under their orders' path, as the contract writes it.
+  api.route('/orders', downloadRoutes);
   api.route('/payments', paymentRoutes);
   api.route('/reviews', reviewRoutes);
   api.route('/newsletter', newsletterRoutes);
-  api.route('/config', seoRoutes);
+  api.route('/config', configRoutes);
   api.route('/analytics', analyticsRoutes);
   return api;
 }
@@ -76,7 +82,7 @@ export function createApp() {
   );
 
   app.route(API_BASE, createApi());
-  app.route('/storage', mediaRoutes);
+  app.route(STORAGE_PATH, storageRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',

@@ -2,7 +2,7 @@ import type { PolicyType } from '../../src/db/schema';
 import {
   type SettingsDocumentInput,
   SettingsDocumentSchema,
-} from '../../src/modules/shop/settings-document';
+} from '../../src/modules/settings/document';
 import { hashApiKey, keyPrefix } from './keys';
 import { newId, type ShopPlan } from './plan';
 
@@ -41,7 +41,7 @@ export function addShop(plan: ShopPlan, seed: ShopSeed): void {
   }
 }
 
-/** Stores the settings document after validating it the way the shop module reads it. */
+/** Stores the settings document after validating it the way the settings module reads it. */
 export function addSettings(plan: ShopPlan, document: SettingsDocumentInput): void {
   plan.rows.shopSettings.push({
     shopId: plan.shopId,

@@ -68,6 +68,7 @@ export const ERROR_CODES = {
   INVALID_COUPON: [400, 'The coupon is not valid for this cart.'],
   COUPONS_DISABLED: [403, 'Coupons are not available in this shop.'],
   COUPON_ZERO_TOTAL: [400, 'Coupons cannot apply to a zero total.'],
+  COUPON_RATE_LIMITED: [429, 'Too many coupon attempts. Try again later.'],
   // Orders
   ORDER_VALIDATION_FAILED: [422, 'The order is not valid.'],
   INVALID_SHIPPING_ID: [422, 'The shipping option is not valid.'],

@@ -1,37 +1,63 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_CODES, type ErrorCode } from '../errors';
 
-export const ErrorDetailSchema = z.object({ field: z.string(), message: z.string() });
+export const ErrorDetailSchema = z
+  .object({ field: z.string(), message: z.string() })
+  .openapi('ErrorDetail');
 
-export const ErrorSchema = z
-  .object({
+/** The error envelope of an operation, its `code` narrowed to the codes it can answer. */
+const errorEnvelope = (codes: readonly ErrorCode[]) =>
+  z.object({
     status: z.literal('error'),
-    code: z.string().openapi({ example: 'PRODUCT_NOT_FOUND' }),
+    code: z.enum(codes as [ErrorCode, ...ErrorCode[]]),
     message: z.string(),
-    requestId: z.string(),
-    details: z.array(ErrorDetailSchema).optional(),
-  })
-  .openapi('Error');
+    requestId: z.string().openapi({ description: 'Equals the X-Request-Id response header' }),
+    details: z
+      .array(ErrorDetailSchema)
+      .optional()
+      .openapi({ description: 'Validation failures: one entry per field' }),
+  });
 
-const jsonError = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorSchema } },
-});
+const requestIdHeader = {
+  description: 'The request id, also in the error body; quote it when reporting a problem.',
+  schema: { type: 'string' as const },
+};
+const retryAfterHeader = {
+  description: 'Seconds to wait before trying again.',
+  schema: { type: 'integer' as const, minimum: 1 },
+};
 
 /**
- * OpenAPI responses for the given codes, grouped by status from the code table
- * (so the document can never disagree with what the API answers).
+ * OpenAPI error responses for the given codes, grouped by status through the code table
+ * (so the document can never disagree with what the API answers). Each status lists its
+ * codes as an enum; 429 and 503 document Retry-After.
  */
-export function errorResponses(...codes: ErrorCode[]) {
+export function errorResponsesFor(codes: readonly ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set<ErrorCode>([...codes, 'VALIDATION_FAILED', 'INTERNAL_ERROR'])) {
+  for (const code of new Set(codes)) {
     const status = ERROR_CODES[code][0];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [status, jsonError(`Error codes: ${list.join(', ')}`)]),
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [
+        status,
+        {
+          description: `Error codes: ${list.join(', ')}`,
+          headers: {
+            'X-Request-Id': requestIdHeader,
+            ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+          },
+          content: { 'application/json': { schema: errorEnvelope(list) } },
+        },
+      ]),
   );
 }
+
+/** Transitional: the error responses of a route still listing its codes by hand. */
+export const errorResponses = (...codes: ErrorCode[]) =>
+  errorResponsesFor([...codes, 'VALIDATION_FAILED', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR']);
 
 /** Errors any storefront call (authenticated by `x-api-key`) may answer. */
 export const SHOP_ERRORS: ErrorCode[] = [

@@ -1,7 +1,9 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { RateDecision, RateRule } from '../adapters/kv';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode } from '../errors';
+import { guarded } from './route';
 
 /** The client IP as Cloudflare reports it, else the first forwarded hop, else 'unknown'. */
 export function clientIp(headers: Headers): string {
@@ -12,22 +14,47 @@ export function clientIp(headers: Headers): string {
   return ip.slice(0, 64);
 }
 
+/** The keys a request is counted under within its shop; an empty list counts nothing. */
+export type RateKeys = (c: Context<AppEnv>) => readonly string[] | Promise<readonly string[]>;
+
 /**
- * Route middleware counting every request of one client IP to one shop against `rule`,
- * answering `code` (429 with Retry-After) beyond it. It runs before body validation, so
- * malformed requests count too. An unreachable limiter lets the request through (logged):
- * the limit guards against floods, and the endpoint stays up without it.
+ * Route middleware counting every request to one shop against `rule` under each key
+ * `keysOf` names, answering `code` (429, Retry-After the longest wait) when any key is over
+ * its limit. It runs before body validation, so malformed requests count too. An
+ * unreachable limiter lets the request through (logged): the limit guards against floods,
+ * and the endpoint stays up without it.
  */
+export const limitPer = (rule: RateRule, code: ErrorCode, keysOf: RateKeys) =>
+  guarded(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const shopId = c.get('shop').id;
+      const { rateLimiter, log } = c.get('services');
+      const keys = await keysOf(c);
+      let decisions: RateDecision[] = [];
+      try {
+        decisions = await Promise.all(keys.map((key) => rateLimiter.hit(rule, `${shopId}:${key}`)));
+      } catch (error) {
+        log.warn(`${rule.name} rate limiter unavailable`, { error });
+      }
+      const waits = decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds);
+      if (waits.length > 0) throw new ApiError(code, { retryAfter: Math.max(...waits) });
+      await next();
+    }),
+    { raises: [code] },
+  );
+
+/** `limitPer` keyed by the client IP: attempts of one address at one shop. */
 export const limitPerIp = (rule: RateRule, code: ErrorCode) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const key = `${c.get('shop').id}:${clientIp(c.req.raw.headers)}`;
-    let decision: RateDecision | null = null;
-    try {
-      decision = await c.get('services').rateLimiter.hit(rule, key);
-    } catch (error) {
-      c.get('services').log.warn(`${rule.name} rate limiter unavailable`, { error });
-    }
-    if (decision && !decision.allowed)
-      throw new ApiError(code, { retryAfter: decision.retryAfterSeconds });
-    await next();
-  });
+  limitPer(rule, code, (c) => [clientIp(c.req.raw.headers)]);
+
+/**
+ * The request's JSON body before validation, or null when it is not JSON: for limits keyed
+ * by what the body names. The parsed body is cached, so validation reads the same one.
+ */
+export async function unvalidatedJson(c: Context<AppEnv>): Promise<unknown> {
+  try {
+    return await c.req.json();
+  } catch {
+    return null;
+  }
+}

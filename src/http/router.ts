@@ -1,6 +1,7 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../errors';
+import { validationCodeOf } from './route';
 
 type ZodIssueLike = { path: PropertyKey[]; message: string };
 
@@ -44,15 +45,59 @@ export function validationIssues(result: ValidationResult): readonly ZodIssueLik
 
 /**
  * A validation hook answering with `code`: every request validation failure goes
- * through onError and the one error envelope.
+ * through onError and the one error envelope. `fieldCodes` names fields with a code of their
+ * own: when every issue is on such fields and they share one code, that code answers.
  */
 export const validationHook =
-  (code: ErrorCode = 'VALIDATION_FAILED') =>
+  (code: ErrorCode = 'VALIDATION_FAILED', fieldCodes: Readonly<Record<string, ErrorCode>> = {}) =>
   (result: ValidationResult): undefined => {
     const issues = validationIssues(result);
-    if (issues) throw new ApiError(code, { details: detailsOf(issues) });
-    return undefined;
+    if (!issues) return undefined;
+    const details = detailsOf(issues);
+    const own = new Set(details.map((detail) => fieldCodes[detail.field]));
+    const [fieldCode] = own;
+    throw new ApiError(own.size === 1 && fieldCode ? fieldCode : code, { details });
   };
 
-/** A feature router: OpenAPI route declarations validated through the shared hook. */
-export const createRouter = () => new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+/**
+ * A feature router: OpenAPI route declarations validated through the shared hook, each
+ * answering validation failures with the code its declaration names (defineRoute).
+ */
+export function createRouter() {
+  const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+  const declare = router.openapi.bind(router);
+  router.openapi = ((route, handler, hook) =>
+    declare(route, handler, hook ?? validationHook(validationCodeOf(route)))) as typeof declare;
+  return router;
+}
+
+/**
+ * A validation hook answering the contract code of the first listed field that failed
+ * (e.g. productId → PRODUCT_ID_REQUIRED), else VALIDATION_FAILED (a bad page or limit).
+ */
+export const validationHookByField =
+  (codes: ReadonlyArray<readonly [field: string, code: ErrorCode]>) =>
+  (result: ValidationResult): undefined => {
+    const issues = validationIssues(result);
+    if (!issues) return undefined;
+    const match = codes.find(([field]) => issues.some((issue) => issue.path[0] === field));
+    throw new ApiError(match?.[1] ?? 'VALIDATION_FAILED', { details: detailsOf(issues) });
+  };
+
+/** What a handler of the declared route `R` receives: the request, its validated parts typed. */
+export type RouteContext<R extends RouteConfig> = Parameters<RouteHandler<R, AppEnv>>[0];
+
+/**
+ * Serves a declared route whose answer is a stream rather than a typed JSON value, from its
+ * declaration as `router.openapi` does: registered in the document, routed at its own path,
+ * its request validated, so the path and the handler cannot drift. The declared response
+ * still describes what the stream carries; only the handler's return type is widened, as
+ * the typed JSON helpers cannot produce a stream.
+ */
+export function openapiStream<R extends RouteConfig>(
+  router: OpenAPIHono<AppEnv>,
+  route: R,
+  handler: (c: RouteContext<R>) => Promise<Response>,
+): void {
+  router.openapi(route, handler as unknown as RouteHandler<R, AppEnv>);
+}

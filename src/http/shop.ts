@@ -2,6 +2,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ShopContext } from '../app-env';
 import { ApiError } from '../errors';
 import { shopByApiKey, shopByHostname } from '../identity/shops';
+import { guarded } from './route';
 
 const servable = (shop: ShopContext) => {
   if (shop.status !== 'active') throw new ApiError('SHOP_UNDER_DEVELOPMENT');
@@ -55,7 +56,19 @@ const withShop = (resolveByHost: boolean) =>
   });
 
 /** Resolves the shop from the `x-api-key` header (401 without a valid key). */
-export const requireShop = withShop(false);
+export const requireShop = guarded(withShop(false), {
+  raises: ['API_KEY_MISSING', 'API_KEY_INVALID', 'SHOP_UNDER_DEVELOPMENT'],
+  security: [{ ApiKey: [] }],
+});
 
 /** Resolves the shop from `x-api-key` or, without one, from the request's hostname. */
-export const requireShopByKeyOrHost = withShop(true);
+export const requireShopByKeyOrHost = guarded(withShop(true), {
+  raises: [
+    'API_KEY_INVALID',
+    'SHOP_UNDER_DEVELOPMENT',
+    'HOSTNAME_NOT_DETERMINED',
+    'DOMAIN_NOT_IDENTIFIED',
+    'SHOP_ID_NOT_FOUND',
+  ],
+  security: [{ ApiKey: [] }, {}],
+});

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { CouponResultSchema } from '../../src/modules/orders/coupons-schemas';
+import { CouponResultSchema } from '../../src/modules/coupons/schemas';
 import { client, expectError } from '../helpers/api';
 import { createCategory, createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { attachmentDisposition } from '../../src/modules/orders/downloads-service';
+import { attachmentDisposition } from '../../src/modules/downloads/service';
 import { expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';

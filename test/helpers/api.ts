@@ -1,4 +1,5 @@
 import { exports } from 'cloudflare:workers';
+import { checkResponse } from './contract';
 
 /** The worker under test, through its real fetch handler. */
 const worker = (exports as unknown as { default: Fetcher }).default;
@@ -44,10 +45,11 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const method = options.method ?? (body ? 'POST' : 'GET');
-  // Each order placement comes from a client IP of its own unless the test names one, so
-  // the per-IP order limit (test/orders/rate-limit.test.ts) does not tie together unrelated
-  // tests that place orders in one shop.
-  if (method === 'POST' && path === '/orders' && !headers.has('cf-connecting-ip')) {
+  // Each order placement and coupon check comes from a client IP of its own unless the test
+  // names one, so the per-IP limits (test/orders/rate-limit.test.ts,
+  // test/coupons/rate-limit.test.ts) do not tie together unrelated tests in one shop.
+  const perIpLimited = path === '/orders' || path === '/coupons';
+  if (method === 'POST' && perIpLimited && !headers.has('cf-connecting-ip')) {
     headers.set('cf-connecting-ip', newIp());
   }
   const url = path.startsWith('http')
@@ -56,8 +58,14 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   const response = await worker.fetch(new Request(url, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
-  if (response.headers.get('content-type')?.includes('json'))
-    parsed = text ? JSON.parse(text) : null;
+  const contentType = response.headers.get('content-type');
+  if (contentType?.includes('json')) parsed = text ? JSON.parse(text) : null;
+  // Every answer is held to its route's declaration, in one place for the whole suite.
+  checkResponse(method, new URL(url).pathname, {
+    status: response.status,
+    contentType,
+    body: parsed,
+  });
   return {
     status: response.status,
     headers: response.headers,

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import * as s from '../../src/db/schema';
 import { sha256Hex } from '../../src/lib/crypto';
-import type { SettingsDocumentInput } from '../../src/modules/shop/settings-document';
+import type { SettingsDocumentInput } from '../../src/modules/settings/document';
 import { testDb } from './db';
 
 export type TestShop = {

@@ -9,7 +9,7 @@ import {
 import { applyMigrations } from '../../scripts/migrate';
 import { demoObjects, type SeedResult, seedDemo } from '../../scripts/seed/index';
 import { DEMO_API_KEY, hashApiKey } from '../../scripts/seed/keys';
-import { SettingsDocumentSchema } from '../../src/modules/shop/settings-document';
+import { SettingsDocumentSchema } from '../../src/modules/settings/document';
 import { makeTempDir } from './support/postgres';
 
 let client: pg.Client;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { OrderConfirmationSchema } from '../../src/modules/orders/orders-schemas';
+import { OrderConfirmationSchema } from '../../src/modules/orders/schemas';
 import { client, expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { deviceHeaders, signInCustomer } from '../helpers/customer';

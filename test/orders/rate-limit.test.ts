@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_RATE } from '../../src/modules/orders/orders-service';
+import { ORDER_RATE } from '../../src/modules/orders/service/place';
 import { expectError } from '../helpers/api';
 import { createProduct } from '../helpers/catalog-factory';
 import { orderBody, postOrder } from '../helpers/order-factory';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { OrderDetailSchema, OrderListSchema } from '../../src/modules/orders/orders-schemas';
+import { OrderDetailSchema, OrderListSchema } from '../../src/modules/orders/schemas';
 import { expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';

@@ -52,7 +52,7 @@ export const categories = pgTable(
     headerImageId: uuid('header_image_id').references(() => media.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     status: publicationStatus('status').notNull().default('published'),
-    /** What search matches: the name's words, with positions (drizzle/0009_search_documents.sql). */
+    /** What search matches: the name's words, with positions (drizzle/0011_search_documents.sql). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`public.search_document(name, '')`,
     ),
@@ -102,7 +102,7 @@ export const products = pgTable(
      * variants' SKUs (B), of its published categories' names and their ancestors' (C) and of
      * the description without markup (D), with positions. Only Postgres writes it, from
      * triggers on products, variants, categories and their links
-     * (drizzle/0010_search_triggers.sql), so every catalogue write keeps it current.
+     * (drizzle/0011_search_documents.sql), so every catalogue write keeps it current.
      */
     searchVector: tsvector('search_vector'),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -40,6 +41,12 @@ export type OrderShippingSnapshot = {
 /** Snapshot of an applied coupon at order time. */
 export type OrderCouponSnapshot = { id: string; code: string; amountMinor: number };
 
+/**
+ * An amount of an order in minor units: bigint, read as a JS number. Orders are bounded
+ * (checkout's MAX_CART_VALUE_MINOR) far below 2^53, so every value is exact.
+ */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
 /** Per-shop order number sequence, kept apart from `shops` so orders do not lock the shop row. */
 export const orderCounters = pgTable('order_counters', {
   shopId: uuid('shop_id')
@@ -66,12 +73,12 @@ export const orders = pgTable(
     status: orderStatus('status').notNull().default('pending'),
     paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),
     refundState: refundState('refund_state').notNull().default('none'),
-    productsTotalMinor: integer('products_total_minor').notNull(),
-    shippingTotalMinor: integer('shipping_total_minor').notNull().default(0),
-    couponTotalMinor: integer('coupon_total_minor').notNull().default(0),
-    taxTotalMinor: integer('tax_total_minor').notNull().default(0),
-    cartTotalMinor: integer('cart_total_minor').notNull(),
-    paidTotalMinor: integer('paid_total_minor').notNull().default(0),
+    productsTotalMinor: money('products_total_minor').notNull(),
+    shippingTotalMinor: money('shipping_total_minor').notNull().default(0),
+    couponTotalMinor: money('coupon_total_minor').notNull().default(0),
+    taxTotalMinor: money('tax_total_minor').notNull().default(0),
+    cartTotalMinor: money('cart_total_minor').notNull(),
+    paidTotalMinor: money('paid_total_minor').notNull().default(0),
     shipping: jsonb('shipping').$type<OrderShippingSnapshot>(),
     coupons: jsonb('coupons').$type<OrderCouponSnapshot[]>().notNull().default([]),
     /** Client-supplied Idempotency-Key; a retry with the same key returns this order. */
@@ -112,7 +119,7 @@ export const orderLines = pgTable(
     sku: text('sku').notNull().default(''),
     quantity: integer('quantity').notNull(),
     unitPriceMinor: integer('unit_price_minor').notNull(),
-    totalMinor: integer('total_minor').notNull(),
+    totalMinor: money('total_minor').notNull(),
     isDigital: boolean('is_digital').notNull().default(false),
     /** Whether the order took this line's quantity from stock (given back if it is released). */
     stockTaken: boolean('stock_taken').notNull().default(false),
@@ -187,7 +194,7 @@ export const couponRedemptions = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     email: text('email').notNull(),
-    amountMinor: integer('amount_minor').notNull(),
+    amountMinor: money('amount_minor').notNull(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,8 +12,8 @@ export const searchGin = { fastupdate: false };
  * A shop's search dictionary: every word (letters only, 4+ of them) of its published
  * products' titles, category names and descriptions and of its published categories' names,
  * with the number of those documents holding it. Typo tolerance looks corrections up here.
- * Only Postgres writes it, from triggers on the catalogue tables (drizzle/0010_search_triggers.sql),
- * so no code path can leave it behind the catalogue.
+ * Only Postgres writes it, from triggers on the catalogue tables
+ * (drizzle/0011_search_documents.sql), so no code path can leave it behind the catalogue.
  */
 export const searchWords = pgTable(
   'search_words',

@@ -17,7 +17,8 @@ import { shops } from './shops';
 /**
  * The merchant's storefront configuration that has no relational meaning of its own
  * (branding, header, footer, flags, tracking ids, SEO defaults). Its type is owned by
- * the shop module (`ShopSettingsDocument`) and validated there on write.
+ * the settings module (`SettingsDocumentSchema` in modules/settings/document.ts) and
+ * validated there on write.
  */
 export const shopSettings = pgTable('shop_settings', {
   shopId: uuid('shop_id')

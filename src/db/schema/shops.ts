@@ -100,5 +100,10 @@ export const paymentProviders = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payment_providers_shop_provider_uq').on(t.shopId, t.provider)],
+  // At most one active provider per shop: checkout and webhooks use that one
+  // (shopPaymentProviderSql). Replaced or switched-off credentials may stay, inactive.
+  (t) => [
+    uniqueIndex('payment_providers_shop_active_uq').on(t.shopId).where(sql`${t.active}`),
+    index('payment_providers_shop_created_idx').on(t.shopId, t.createdAt),
+  ],
 );

@@ -1,11 +1,22 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Services, ShopContext } from '../../app-env';
 import { accessLinks, orders } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
 import { selectAccessLink } from './queries';
 import { startSession } from './sign-in';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  signInWithLink: [
+    'ACCESS_LINK_EXPIRED',
+    'ORDER_CANCELLED',
+    'ORDER_HAS_REFUND',
+    'ACCOUNT_BLACKLISTED',
+    'ACCOUNT_INACTIVE',
+  ],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /**
  * POST /auth/access: signs in with the link of an order email. The link works until it

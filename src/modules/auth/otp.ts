@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
 import { otpVerifications } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { clientIp } from '../../http/rate-limit';
 import { assertAccountUsable } from '../../identity/sessions';
 import { hmacHex } from '../../lib/crypto';
@@ -10,9 +10,29 @@ import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/uuid';
 import { queueEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
-import { readSettingsDocument } from '../shop/settings-document';
+import { readSettingsDocument } from '../settings/document';
 import { checkCode, isVerificationClosed, selectSignInState } from './queries';
 import { startSession } from './sign-in';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  requestCode: [
+    'ACCOUNT_NOT_FOUND',
+    'ACCOUNT_BLACKLISTED',
+    'ACCOUNT_INACTIVE',
+    'TOO_MANY_LOGIN_ATTEMPTS',
+    'AUTH_NOT_INITIALIZED',
+  ],
+  verifyCode: [
+    'INVALID_CODE',
+    'VERIFICATION_NOT_VALID',
+    'VERIFICATION_NOT_FOUND',
+    'VERIFICATION_USER_MISMATCH',
+    'TOO_MANY_VERIFY_ATTEMPTS',
+    'ACCOUNT_BLACKLISTED',
+    'ACCOUNT_INACTIVE',
+  ],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** How long an emailed code can be used. */
 export const CODE_TTL_MINUTES = 10;

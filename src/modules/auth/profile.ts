@@ -1,9 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { customerAddresses, customers } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import type { SessionCustomer } from '../../identity/sessions';
 import type { Customer, UpdateProfileBody } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  // A bad phone is refused by validation (PhoneSchema), before the verb runs.
+  updateProfile: [],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 type AddressRow = NonNullable<SessionCustomer['address']>;
 type CustomerRow = Pick<
@@ -37,25 +43,16 @@ export function toCustomer(row: CustomerRow, address: AddressRow | null): Custom
 }
 
 /**
- * A plausible international phone number: after removing spaces, dashes, dots and
- * parentheses, an optional `+` and 7 to 15 digits (E.164 allows at most 15). Returns the
- * compact form stored, or throws PHONE_NUMBER_INVALID.
+ * Saves name, phone (compact, as PhoneSchema parsed it) and the address (created on first
+ * save) in one atomic batch.
  */
-export function normalisePhone(raw: string): string {
-  const compact = raw.trim().replace(/[\s\-.()]/g, '');
-  if (!/^\+?\d{7,15}$/.test(compact)) throw new ApiError('PHONE_NUMBER_INVALID');
-  return compact;
-}
-
-/** Saves name, phone and the address (created on first save) in one atomic batch. */
 export async function updateProfile(
   db: Db,
   shopId: string,
   customerId: string,
   body: UpdateProfileBody,
 ): Promise<Customer> {
-  const phone = normalisePhone(body.phone);
-  const { town, city, apartment, room, postalCode } = body;
+  const { phone, town, city, apartment, room, postalCode } = body;
   // Optional parts left out of the body keep their saved value.
   const given = Object.fromEntries(
     Object.entries({ city, apartment, room, postalCode }).filter(([, v]) => v !== undefined),

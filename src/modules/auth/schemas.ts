@@ -1,6 +1,27 @@
 import { z } from '@hono/zod-openapi';
+import { ERROR_CODES } from '../../errors';
 
 const text = (max: number) => z.string().trim().max(max);
+
+/** What every refused phone number is told, wherever it was sent. */
+export const PHONE_INVALID_MESSAGE = ERROR_CODES.PHONE_NUMBER_INVALID[1];
+
+/**
+ * The phone rule of the shop's customers (profiles and orders): a plausible international
+ * number, i.e. after removing spaces, dashes, dots and parentheses, an optional `+` and 7 to
+ * 15 digits (E.164 allows at most 15), at most 40 characters as typed. Parses to the
+ * compact form stored; anything else (missing, not a string, too long, implausible) is one
+ * issue on the field with PHONE_INVALID_MESSAGE.
+ */
+export const PhoneSchema = z
+  .string({ error: PHONE_INVALID_MESSAGE })
+  .max(40, { error: PHONE_INVALID_MESSAGE })
+  .transform((raw, ctx) => {
+    const compact = raw.trim().replace(/[\s\-.()]/g, '');
+    if (/^\+?\d{7,15}$/.test(compact)) return compact;
+    ctx.addIssue({ code: 'custom', message: PHONE_INVALID_MESSAGE });
+    return z.NEVER;
+  });
 
 export const RequestCodeBodySchema = z
   .object({
@@ -72,7 +93,7 @@ export const CustomerSchema = z
 export const UpdateProfileBodySchema = z
   .object({
     name: text(200).min(1),
-    phone: z.string().max(40),
+    phone: PhoneSchema,
     town: text(200).min(1),
     city: text(200).optional(),
     apartment: text(200).optional(),

@@ -1,5 +1,5 @@
-import { createRoute } from '@hono/zod-openapi';
-import { apiKeySecurity, errorResponses, jsonContent, SHOP_ERRORS } from '../../http/openapi';
+import { jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
 import { requireShop } from '../../http/shop';
 import {
@@ -11,9 +11,9 @@ import {
   ContentModelResponseSchema,
   ContentQuery,
 } from './schemas';
-import { getModelContent, getModelEntry } from './service';
+import { getModelContent, getModelEntry, RAISES } from './service';
 
-const model = createRoute({
+const model = defineRoute({
   method: 'get',
   path: '/{modelSlug}',
   tags: ['Content'],
@@ -21,30 +21,29 @@ const model = createRoute({
   summary:
     "A content model's published entries: a page for a collection, the entry for a singleton",
   description: `Collections are ordered newest first (creation time); page size default ${CONTENT_PAGE_DEFAULT}, at most ${CONTENT_PAGE_MAX}. A singleton ignores page and limit.`,
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: ContentModelParam, query: ContentQuery },
+  raises: RAISES.getModelContent,
   responses: {
     200: jsonContent(ContentModelResponseSchema, 'The collection page or the singleton entry'),
-    ...errorResponses(...SHOP_ERRORS, 'CONTENT_MODEL_NOT_FOUND'),
   },
 });
 
-const entry = createRoute({
+const entry = defineRoute({
   method: 'get',
   path: '/{modelSlug}/{entryId}',
   tags: ['Content'],
   operationId: 'getContentEntry',
   summary: 'One published entry of a content model',
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: ContentEntryParams },
+  raises: RAISES.getModelEntry,
   responses: {
     200: jsonContent(ContentEntryResponseSchema, 'The entry'),
-    ...errorResponses(...SHOP_ERRORS, 'CONTENT_MODEL_NOT_FOUND', 'CONTENT_ENTRY_NOT_FOUND'),
   },
 });
 
 export const contentRoutes = createRouter();
-contentRoutes.use('*', requireShop);
 
 contentRoutes.openapi(model, async (c) => {
   const { page, limit } = c.req.valid('query');

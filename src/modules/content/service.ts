@@ -1,9 +1,15 @@
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { toShapeA } from '../../http/schemas';
 import { isUuid } from '../../lib/uuid';
 import { type EntryRow, selectModelEntry, selectModelListing } from './queries';
 import type { ContentCollection, ContentEntry } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getModelContent: ['CONTENT_MODEL_NOT_FOUND'],
+  getModelEntry: ['CONTENT_MODEL_NOT_FOUND', 'CONTENT_ENTRY_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions as subs } from '../../db/schema';
-import { type StorefrontHostRow, storefrontHostJson } from '../seo/storefront-origin';
+import { type StorefrontHostRow, storefrontHostJson } from '../config/service/storefront-origin';
 
 export type SubscriptionStatus = (typeof subs.$inferSelect)['status'];
 

@@ -1,13 +1,7 @@
-import { createRoute } from '@hono/zod-openapi';
-import {
-  apiKeySecurity,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  SHOP_ERRORS,
-} from '../../http/openapi';
+import { jsonBody, jsonContent } from '../../http/openapi';
 import { limitPerIp } from '../../http/rate-limit';
-import { createRouter, validationHook } from '../../http/router';
+import { defineRoute } from '../../http/route';
+import { createRouter } from '../../http/router';
 import { requireShop } from '../../http/shop';
 import {
   SubscribeBodySchema,
@@ -18,61 +12,52 @@ import {
   VerifyBodySchema,
   VerifyResultSchema,
 } from './schemas';
-import { SUBSCRIBE_RATE, subscribe, unsubscribe, verify } from './service';
+import { RAISES, SUBSCRIBE_RATE, subscribe, unsubscribe, verify } from './service';
 
 // Malformed and honeypot submissions count against the limit too.
 const subscribeRate = limitPerIp(SUBSCRIBE_RATE, 'NEWSLETTER_RATE_LIMITED');
 
-const subscribeRoute = createRoute({
+const subscribeRoute = defineRoute({
   method: 'post',
   path: '/',
   tags: ['Newsletter'],
   operationId: 'subscribeNewsletter',
   summary: 'Subscribe an address (double opt-in: a confirmation link is emailed)',
-  security: apiKeySecurity,
-  middleware: [subscribeRate] as const,
+  middleware: [requireShop, subscribeRate] as const,
   request: { body: jsonBody(SubscribeBodySchema) },
+  raises: RAISES.subscribe,
   responses: {
     200: jsonContent(SubscribeResultSchema, 'Subscribed, renewed, or a new link sent'),
-    ...errorResponses(
-      ...SHOP_ERRORS,
-      'EMAIL_ALREADY_SUBSCRIBED',
-      'NEWSLETTER_LIMIT_EXCEEDED',
-      'NEWSLETTER_RATE_LIMITED',
-    ),
   },
 });
 
-const verifyRoute = createRoute({
+const verifyRoute = defineRoute({
   method: 'patch',
   path: '/{id}',
   tags: ['Newsletter'],
   operationId: 'verifyNewsletter',
   summary: 'Confirm a subscription with the emailed link',
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: SubscriptionIdParam, body: jsonBody(VerifyBodySchema) },
-  responses: {
-    200: jsonContent(VerifyResultSchema, 'Verified'),
-    ...errorResponses(...SHOP_ERRORS, 'SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_VALID'),
-  },
+  raises: RAISES.verify,
+  // A link missing its parameters is a link that is not valid.
+  validationCode: 'SUBSCRIPTION_NOT_VALID',
+  responses: { 200: jsonContent(VerifyResultSchema, 'Verified') },
 });
 
-const unsubscribeRoute = createRoute({
+const unsubscribeRoute = defineRoute({
   method: 'delete',
   path: '/{id}',
   tags: ['Newsletter'],
   operationId: 'unsubscribeNewsletter',
   summary: 'End a subscription with the unsubscribe link',
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: SubscriptionIdParam, body: jsonBody(UnsubscribeBodySchema) },
-  responses: {
-    200: jsonContent(UnsubscribeResultSchema, 'Unsubscribed'),
-    ...errorResponses(...SHOP_ERRORS, 'SUBSCRIPTION_NOT_FOUND'),
-  },
+  raises: RAISES.unsubscribe,
+  responses: { 200: jsonContent(UnsubscribeResultSchema, 'Unsubscribed') },
 });
 
 export const newsletterRoutes = createRouter();
-newsletterRoutes.use('*', requireShop);
 
 newsletterRoutes.openapi(subscribeRoute, async (c) => {
   const { email, _hp } = c.req.valid('json');
@@ -81,17 +66,12 @@ newsletterRoutes.openapi(subscribeRoute, async (c) => {
   return c.json({ status: 'success' as const, message }, 200);
 });
 
-newsletterRoutes.openapi(
-  verifyRoute,
-  async (c) => {
-    const { id } = c.req.valid('param');
-    const { email, integrityId } = c.req.valid('json');
-    const message = await verify(c.get('services'), c.get('shop').id, id, email, integrityId);
-    return c.json({ status: 'success' as const, message }, 200);
-  },
-  // A link missing its parameters is a link that is not valid.
-  validationHook('SUBSCRIPTION_NOT_VALID'),
-);
+newsletterRoutes.openapi(verifyRoute, async (c) => {
+  const { id } = c.req.valid('param');
+  const { email, integrityId } = c.req.valid('json');
+  const message = await verify(c.get('services'), c.get('shop').id, id, email, integrityId);
+  return c.json({ status: 'success' as const, message }, 200);
+});
 
 newsletterRoutes.openapi(unsubscribeRoute, async (c) => {
   const { id } = c.req.valid('param');

@@ -1,12 +1,12 @@
 import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
 import { isNewsletterCapFull, isUniqueViolation } from '../../db/errors';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
+import { storefrontOrigin } from '../config/service/storefront-origin';
 import { queueEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
-import { storefrontOrigin } from '../seo/storefront-origin';
 import { confirmationEmail, newsletterLinks } from './email';
 import {
   claimNewsletterPlace,
@@ -17,6 +17,13 @@ import {
   verifySubscription,
 } from './queries';
 import type { SubscribeMessage } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  subscribe: ['EMAIL_ALREADY_SUBSCRIBED', 'NEWSLETTER_LIMIT_EXCEEDED'],
+  verify: ['SUBSCRIPTION_NOT_FOUND', 'SUBSCRIPTION_NOT_VALID'],
+  unsubscribe: ['SUBSCRIPTION_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** The contract's limit: 5 subscription requests per IP per shop per hour. */
 export const SUBSCRIBE_RATE: RateRule = { name: 'newsletter', limit: 5, windowSeconds: 3600 };

@@ -1,3 +1,116 @@
-export { couponRoutes } from './coupons-routes';
-export { orderRoutes } from './orders-routes';
-export { paymentRoutes } from './payments-routes';
+import { createRoute } from '@hono/zod-openapi';
+import { CUSTOMER_ERRORS, readOptionalCustomer, requireCustomerToken } from '../../http/customer';
+import {
+  apiKeySecurity,
+  customerSecurity,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  SHOP_ERRORS,
+} from '../../http/openapi';
+import { limitPerIp } from '../../http/rate-limit';
+import { createRouter, validationHook } from '../../http/router';
+import { success } from '../../http/schemas';
+import { requireShop } from '../../http/shop';
+import {
+  IdempotencyHeaderSchema,
+  OrderDetailSchema,
+  OrderIdParamSchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  PlaceOrderBodySchema,
+  PlaceOrderResultSchema,
+} from './schemas';
+import { ORDER_RATE, placeOrder } from './service/place';
+import { getOrder, listOrders } from './service/read';
+
+const place = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Orders'],
+  operationId: 'placeOrder',
+  summary:
+    'Places an order (guest or signed in); prices, shipping, coupons and tax are the server’s',
+  description:
+    'Answers with the order confirmation, or with a checkout link when the shop takes payments online. An `Idempotency-Key` header makes retries safe.',
+  security: apiKeySecurity,
+  middleware: [requireShop, limitPerIp(ORDER_RATE, 'ORDER_RATE_LIMITED')] as const,
+  request: { headers: IdempotencyHeaderSchema, body: jsonBody(PlaceOrderBodySchema) },
+  responses: {
+    200: jsonContent(success(PlaceOrderResultSchema), 'The order confirmation or checkout link'),
+    ...errorResponses(
+      ...SHOP_ERRORS,
+      'ORDER_VALIDATION_FAILED',
+      'INVALID_SHIPPING_ID',
+      'PAYMENTS_NOT_ENABLED',
+      'AUTH_TOKEN_MISSING',
+      'IDEMPOTENCY_KEY_INVALID',
+      'IDEMPOTENCY_KEY_REUSED',
+      'SERVICE_UNAVAILABLE',
+      'ORDER_RATE_LIMITED',
+    ),
+  },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Orders'],
+  operationId: 'listOrders',
+  summary: "The signed-in customer's orders, newest first",
+  security: customerSecurity,
+  middleware: [requireShop, requireCustomerToken] as const,
+  request: { query: OrderListQuerySchema },
+  responses: {
+    200: jsonContent(OrderListSchema, 'A page of orders (Shape B)'),
+    ...errorResponses(...SHOP_ERRORS, ...CUSTOMER_ERRORS),
+  },
+});
+
+const detail = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Orders'],
+  operationId: 'getOrder',
+  summary: "One of the signed-in customer's orders",
+  security: customerSecurity,
+  middleware: [requireShop, requireCustomerToken] as const,
+  request: { params: OrderIdParamSchema },
+  responses: {
+    200: jsonContent(success(OrderDetailSchema), 'The order'),
+    ...errorResponses(...SHOP_ERRORS, ...CUSTOMER_ERRORS, 'ORDER_NOT_FOUND'),
+  },
+});
+
+/**
+ * The orders resource. Downloads share its mount path (/orders), so each route resolves its
+ * shop itself instead of through a router-wide middleware that would also cover theirs.
+ */
+export const orderRoutes = createRouter();
+
+orderRoutes.openapi(
+  place,
+  async (c) => {
+    const data = await placeOrder(c.get('services'), c.get('shop'), {
+      body: c.req.valid('json'),
+      customer: await readOptionalCustomer(c),
+      idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
+      requestHost: new URL(c.req.url).host,
+    });
+    return c.json({ status: 'success' as const, data }, 200);
+  },
+  validationHook('ORDER_VALIDATION_FAILED'),
+);
+
+orderRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listOrders(db, c.get('shop'), c.get('customerClaims'), c.req.valid('query'));
+  return c.json({ status: 'success' as const, ...page }, 200);
+});
+
+orderRoutes.openapi(detail, async (c) => {
+  const db = c.get('services').database.db;
+  const { id } = c.req.valid('param');
+  const data = await getOrder(db, c.get('shop'), c.get('customerClaims'), id);
+  return c.json({ status: 'success' as const, data }, 200);
+});

@@ -1,14 +1,35 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isoTimestamp, jsonArray } from '../../db/json';
 import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
+import { reviewsAllowed } from '../settings/queries';
 
 /** Order states in which the products of an order may be reviewed. */
 export const REVIEWABLE_ORDER_STATUSES = ['delivered', 'completed', 'cancelled', 'refunded'];
 
-/** Reviews anyone may see: approved and not hidden by the merchant. */
-const listed = sql`r.status = 'approved' and not r.hidden`;
+/**
+ * SQL: the review aliased `r` is listed (anyone may see it and it counts in every rating):
+ * approved and not hidden by the merchant.
+ */
+export const listedReview = (r: string): SQL => {
+  const a = sql.raw(r);
+  return sql`(${a}.status = 'approved' and not ${a}.hidden)`;
+};
+
+/**
+ * SQL: a one-row subquery over the listed reviews of the product aliased `p`, to join
+ * laterally: `count`, and `average`, the mean rating rounded to one decimal (0 without
+ * reviews). Product list items and the review summary both read it.
+ */
+export const listedReviewStats = (p: string): SQL => {
+  const a = sql.raw(p);
+  return sql`(
+    select count(*)::int as count, coalesce(round(avg(lr.rating), 1), 0) as average
+    from reviews lr
+    where lr.shop_id = ${a}.shop_id and lr.product_id = ${a}.id and ${listedReview('lr')}
+  )`;
+};
 
 /** The published product of this shop, as a one-row left join (`p.id` null when not found). */
 const publishedProduct = (shopId: string, productId: string) => sql`
@@ -46,7 +67,7 @@ export async function selectReviewPage(
       )}
       from (
         select * from reviews r
-        where r.shop_id = ${shopId} and r.product_id = p.id and ${listed}
+        where r.shop_id = ${shopId} and r.product_id = p.id and ${listedReview('r')}
         order by r.created_at desc, r.id desc
         limit ${limit} offset ${offset}
       ) r) as reviews
@@ -64,13 +85,11 @@ export async function selectReviewSummary(
   productId: string,
 ): Promise<ReviewSummaryRow> {
   const result = await db.execute(sql`
-    select p.id is not null as found,
-      coalesce(round(avg(r.rating) filter (where ${listed}), 1), 0)::float8 as average,
-      (count(r.id) filter (where ${listed}))::int as count,
-      (count(r.id) filter (where r.hidden))::int as hidden
+    select p.id is not null as found, rs.average::float8 as average, rs.count,
+      (select count(*)::int from reviews h
+        where h.shop_id = ${shopId} and h.product_id = p.id and h.hidden) as hidden
     ${publishedProduct(shopId, productId)}
-    left join reviews r on r.shop_id = ${shopId} and r.product_id = p.id
-    group by p.id
+    cross join lateral ${listedReviewStats('p')} rs
   `);
   return result.rows[0] as ReviewSummaryRow;
 }
@@ -162,7 +181,7 @@ export async function insertReview(
   const result = await db.execute(sql`
     with g as (${sessionCheckSql(shopId, claims)}),
     cfg as (
-      select coalesce(st.document->'reviews'->'allowReviews' <> 'false'::jsonb, true) as allowed
+      select ${reviewsAllowed(sql`st.document`)} as allowed
       from (select 1) k left join shop_settings st on st.shop_id = ${shopId}
     ),
     o as (

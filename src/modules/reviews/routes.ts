@@ -1,13 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { CUSTOMER_ERRORS, requireCustomerToken } from '../../http/customer';
-import {
-  apiKeySecurity,
-  customerSecurity,
-  errorResponses,
-  jsonBody,
-  jsonContent,
-  SHOP_ERRORS,
-} from '../../http/openapi';
+import { z } from '@hono/zod-openapi';
+import { requireCustomerToken } from '../../http/customer';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
 import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
@@ -21,76 +15,65 @@ import {
   ReviewListQuery,
   ReviewSummarySchema,
 } from './schemas';
-import { createReview, listMyReviews, listReviews, summarizeReviews } from './service';
+import { createReview, listMyReviews, listReviews, RAISES, summarizeReviews } from './service';
 
-const myReviews = createRoute({
+const myReviews = defineRoute({
   method: 'get',
   path: '/my',
   tags: ['Reviews'],
   operationId: 'listMyReviews',
   summary: "The signed-in customer's reviews of one of their orders",
-  security: customerSecurity,
-  middleware: [requireCustomerToken] as const,
+  middleware: [requireShop, requireCustomerToken] as const,
   request: { query: MyReviewsQuery },
+  raises: RAISES.listMyReviews,
   responses: {
     200: jsonContent(success(z.array(MyReviewSchema)), 'The reviews; empty when none yet'),
-    ...errorResponses(...SHOP_ERRORS, ...CUSTOMER_ERRORS, 'REVIEW_ORDER_NOT_FOUND'),
   },
 });
 
-const productReviews = createRoute({
+const productReviews = defineRoute({
   method: 'get',
   path: '/{productId}',
   tags: ['Reviews'],
   operationId: 'listProductReviews',
   summary: 'Approved reviews of a product, newest first',
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: ProductIdParam, query: ReviewListQuery },
+  raises: RAISES.listReviews,
   responses: {
     200: jsonContent(success(z.array(PublicReviewSchema)), 'One page of reviews'),
-    ...errorResponses(...SHOP_ERRORS, 'REVIEW_PRODUCT_NOT_FOUND'),
   },
 });
 
-const reviewSummary = createRoute({
+const reviewSummary = defineRoute({
   method: 'get',
   path: '/{productId}/summary',
   tags: ['Reviews'],
   operationId: 'getReviewSummary',
   summary: "A product's average rating and review counts",
-  security: apiKeySecurity,
+  middleware: [requireShop] as const,
   request: { params: ProductIdParam },
+  raises: RAISES.summarizeReviews,
   responses: {
     200: jsonContent(success(ReviewSummarySchema), 'The summary'),
-    ...errorResponses(...SHOP_ERRORS, 'REVIEW_PRODUCT_NOT_FOUND'),
   },
 });
 
-const postReview = createRoute({
+const postReview = defineRoute({
   method: 'post',
   path: '/',
   tags: ['Reviews'],
   operationId: 'createReview',
   summary: 'Reviews a product of one of the customer’s orders (once per product and order)',
-  security: customerSecurity,
-  middleware: [requireCustomerToken] as const,
+  middleware: [requireShop, requireCustomerToken] as const,
   request: { body: jsonBody(CreateReviewBodySchema) },
+  raises: RAISES.createReview,
   responses: {
     200: jsonContent(success(CreatedReviewSchema), 'The review, pending approval'),
-    ...errorResponses(
-      ...SHOP_ERRORS,
-      ...CUSTOMER_ERRORS,
-      'REVIEW_ORDER_NOT_FOUND',
-      'REVIEW_PRODUCT_NOT_FOUND',
-      'REVIEW_ORDER_STATUS_INVALID',
-      'REVIEW_ALREADY_EXISTS',
-      'REVIEWS_DISABLED',
-    ),
   },
 });
 
 export const reviewRoutes = createRouter();
-reviewRoutes.use('*', requireShop);
 
 // Registered before /{productId}, which would otherwise take `my` for a product id.
 reviewRoutes.openapi(myReviews, async (c) => {

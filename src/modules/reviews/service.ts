@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
@@ -11,6 +11,20 @@ import {
   selectReviewSummary,
 } from './queries';
 import type { CreateReviewBody, PublicReview } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  listReviews: ['REVIEW_PRODUCT_NOT_FOUND'],
+  summarizeReviews: ['REVIEW_PRODUCT_NOT_FOUND'],
+  listMyReviews: ['REVIEW_ORDER_NOT_FOUND'],
+  createReview: [
+    'REVIEW_ORDER_NOT_FOUND',
+    'REVIEW_PRODUCT_NOT_FOUND',
+    'REVIEW_ORDER_STATUS_INVALID',
+    'REVIEW_ALREADY_EXISTS',
+    'REVIEWS_DISABLED',
+  ],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** Stands in for a client id that is not a uuid: it matches no row, and no cast fails. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';

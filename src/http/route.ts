@@ -1,0 +1,85 @@
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import type { ErrorCode } from '../errors';
+import { errorResponsesFor } from './openapi';
+
+/** An OpenAPI security requirement, e.g. `{ ApiKey: [] }`. */
+export type SecurityRequirement = Record<string, string[]>;
+
+/**
+ * What a middleware adds to every route it guards: the error codes it can answer and,
+ * when it reads credentials, the security requirements it enforces (alternatives: any
+ * one of them satisfies it).
+ */
+export type Guard = { raises: readonly ErrorCode[]; security?: SecurityRequirement[] };
+
+// biome-ignore lint/suspicious/noExplicitAny: a guard may sit on any router's middleware
+type AnyMiddleware = MiddlewareHandler<any>;
+
+const guards = new WeakMap<AnyMiddleware, Guard>();
+
+/** Declares the codes (and credentials) of a middleware, so routes using it document them. */
+export function guarded<M extends AnyMiddleware>(middleware: M, guard: Guard): M {
+  guards.set(middleware, guard);
+  return middleware;
+}
+
+/** The codes and credentials a middleware declared with `guarded`, if any. */
+export const guardOf = (middleware: AnyMiddleware): Guard | undefined => guards.get(middleware);
+
+const validationCodes = new WeakMap<object, ErrorCode>();
+
+/** The code a route answers when its request fails validation. */
+export const validationCodeOf = (route: object): ErrorCode =>
+  validationCodes.get(route) ?? 'VALIDATION_FAILED';
+
+/** Every requirement of `a` combined with every one of `b` (both must hold). */
+const both = (a: SecurityRequirement[], b: SecurityRequirement[]) =>
+  a.flatMap((x) => b.map((y) => ({ ...x, ...y })));
+
+const middlewareOf = (config: Pick<RouteConfig, 'middleware'>): AnyMiddleware[] => {
+  const list = config.middleware;
+  if (!list) return [];
+  return (Array.isArray(list) ? list : [list]) as AnyMiddleware[];
+};
+
+/** Errors any route can answer: a dependency down, or a fault of ours. */
+const ALWAYS: ErrorCode[] = ['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
+/** Errors of any route that reads a JSON body. */
+const BODY_ERRORS: ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE'];
+
+export type RouteDeclaration = Omit<RouteConfig, 'security'> & {
+  /** The codes the route's service can raise (export them beside the service's verbs). */
+  raises?: readonly ErrorCode[];
+  /** The code a request that fails validation is answered with (default VALIDATION_FAILED). */
+  validationCode?: ErrorCode;
+};
+
+/**
+ * Declares a route whose documented errors and security are derived, never listed by hand:
+ * the codes of its guarded middleware, of its service (`raises`), of validation, and those
+ * every route can answer; the security requirements of its middleware (none: public).
+ * The router answers validation failures with the declared `validationCode`.
+ */
+export function defineRoute<const D extends RouteDeclaration>(declaration: D) {
+  const { raises = [], validationCode = 'VALIDATION_FAILED', ...config } = declaration;
+  const routeGuards = middlewareOf(config).flatMap((m) => guardOf(m) ?? []);
+  const codes: ErrorCode[] = [
+    ...routeGuards.flatMap((g) => g.raises),
+    ...raises,
+    validationCode,
+    ...(config.request?.body ? BODY_ERRORS : []),
+    ...ALWAYS,
+  ];
+  const security = routeGuards
+    .flatMap((g) => (g.security ? [g.security] : []))
+    .reduce<SecurityRequirement[]>((all, next) => both(all, next), [{}]);
+  const isPublic = security.length === 1 && Object.keys(security[0] ?? {}).length === 0;
+  const route = createRoute({
+    ...(config as Omit<D, 'raises' | 'validationCode'>),
+    security: isPublic ? [] : security,
+    responses: { ...config.responses, ...errorResponsesFor(codes) },
+  });
+  validationCodes.set(route, validationCode);
+  return route;
+}

@@ -1,0 +1,120 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { imageJson, isoTimestamp } from '../../db/json';
+import { isUuid } from '../../lib/uuid';
+import type { CategoryDetail, CategoryListItem } from './schemas';
+
+/** Which categories a list shows by parent: all, the top level, or the children of one. */
+export type ParentFilter = { kind: 'all' } | { kind: 'top' } | { kind: 'of'; ref: string };
+
+export type CategoryListParams = {
+  shopId: string;
+  page: number;
+  limit: number;
+  /** Already trimmed; undefined means no name filter. */
+  term: string | undefined;
+  parent: ParentFilter;
+};
+
+/** `%`, `_` and `\` match themselves in the LIKE pattern built from a search term. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * SQL: a select of the whole `categories` row of the one published category of the shop
+ * named by `ref`, its slug or its `_id`. When a uuid is one category's `_id` and another
+ * category's slug, the `_id` wins. Every endpoint taking a category reference (GET
+ * /categories/:id, the `parent` filter, the products `categories` filter, the
+ * `/collections/:id` page of POST /config) finds it here. Use it as a derived table; it
+ * yields no row when nothing matches.
+ */
+export const publishedCategoryByRef = (shopId: string, ref: string): SQL => {
+  const id = isUuid(ref) ? ref.toLowerCase() : null;
+  return sql`select c.* from categories c
+    where c.shop_id = ${shopId} and c.status = 'published'
+      and ${id ? sql`(c.id = ${id}::uuid or c.slug = ${ref})` : sql`c.slug = ${ref}`}
+    order by ${id ? sql`(c.id = ${id}::uuid) desc, ` : sql``}c.id limit 1`;
+};
+
+// The parent a client sees: the parent row only when it is published too, so a category
+// under a hidden parent reads as top level (as the settings menu tree does).
+const visibleParentJoin = sql`left join categories p
+  on p.id = c.parent_id and p.shop_id = c.shop_id and p.status = 'published'`;
+
+const hasChildren = (alias: string) => {
+  const c = sql.raw(alias);
+  return sql`exists (select 1 from categories ch
+    where ch.shop_id = ${c}.shop_id and ch.parent_id = ${c}.id and ch.status = 'published')`;
+};
+
+const listItemFields = (c: string) => {
+  const a = sql.raw(c);
+  return sql`'_id', ${a}.id, 'name', ${a}.name, 'slug', ${a}.slug, 'featured', ${a}.featured,
+    'parent', ${a}.parent, 'image', ${imageJson('m')}, 'hasChildren', ${hasChildren(c)}`;
+};
+
+function parentCondition(shopId: string, parent: ParentFilter): SQL {
+  switch (parent.kind) {
+    case 'all':
+      return sql`true`;
+    case 'top':
+      return sql`p.id is null`;
+    case 'of':
+      return sql`p.id = (select r.id from (${publishedCategoryByRef(shopId, parent.ref)}) r)`;
+  }
+}
+
+/**
+ * One page of a shop's published categories, ordered by position then name, and the
+ * number matching the filters, in one statement.
+ */
+export async function selectCategoryPage(
+  db: Db,
+  params: CategoryListParams,
+): Promise<{ total: number; items: CategoryListItem[] }> {
+  const { shopId, page, limit, term, parent } = params;
+  const nameMatches = term
+    ? sql`f_unaccent(lower(c.name)) like '%' || f_unaccent(lower(${escapeLike(term)})) || '%'`
+    : sql`true`;
+  const result = await db.execute(sql`
+    with matched as (
+      select c.id, c.shop_id, c.name, c.slug, c.featured, c.position, c.image_id, p.id as parent
+      from categories c
+      ${visibleParentJoin}
+      where c.shop_id = ${shopId} and c.status = 'published'
+        and ${nameMatches} and ${parentCondition(shopId, parent)}
+    ),
+    page as (
+      select * from matched order by position, name, id
+      limit ${limit} offset ${(page - 1) * limit}
+    )
+    select
+      (select count(*)::int from matched) as total,
+      (select coalesce(json_agg(json_build_object(${listItemFields('pg')})
+          order by pg.position, pg.name, pg.id), '[]'::json)
+        from page pg left join media m on m.id = pg.image_id and m.shop_id = pg.shop_id) as items
+  `);
+  const row = result.rows[0] as { total: number; items: CategoryListItem[] } | undefined;
+  return { total: row?.total ?? 0, items: row?.items ?? [] };
+}
+
+/** One published category by slug or `_id` (publishedCategoryByRef), or null. */
+export async function selectCategory(
+  db: Db,
+  shopId: string,
+  ref: string,
+): Promise<CategoryDetail | null> {
+  const result = await db.execute(sql`
+    select json_build_object(${listItemFields('c')},
+        'description', c.description, 'date', ${isoTimestamp(sql`c.created_at`)},
+        'headerImage', ${imageJson('h')}) as category
+    from (
+      select c.*, p.id as parent
+      from (${publishedCategoryByRef(shopId, ref)}) c
+      ${visibleParentJoin}
+    ) c
+    left join media m on m.id = c.image_id and m.shop_id = c.shop_id
+    left join media h on h.id = c.header_image_id and h.shop_id = c.shop_id
+  `);
+  const row = result.rows[0] as { category: CategoryDetail } | undefined;
+  return row?.category ?? null;
+}

@@ -1,0 +1,64 @@
+import { createRoute } from '@hono/zod-openapi';
+import { apiKeySecurity, errorResponses, jsonContent, SHOP_ERRORS } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { success } from '../../http/schemas';
+import { requireShop } from '../../http/shop';
+import {
+  CATEGORY_PAGE_DEFAULT,
+  CATEGORY_PAGE_MAX,
+  CategoryDetailSchema,
+  CategoryListQuery,
+  CategoryPageSchema,
+  CategoryRefParam,
+} from './schemas';
+import { getCategory, listCategories } from './service';
+
+const list = createRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Categories'],
+  operationId: 'listCategories',
+  summary: 'Published categories, by position then name (Shape C)',
+  description: `Page size: default ${CATEGORY_PAGE_DEFAULT}, at most ${CATEGORY_PAGE_MAX}. A parent that is unknown or not published gives an empty page.`,
+  security: apiKeySecurity,
+  request: { query: CategoryListQuery },
+  responses: {
+    200: jsonContent(CategoryPageSchema, 'A page of categories'),
+    ...errorResponses(...SHOP_ERRORS),
+  },
+});
+
+const detail = createRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Categories'],
+  operationId: 'getCategory',
+  summary: 'One published category by slug or `_id`',
+  security: apiKeySecurity,
+  request: { params: CategoryRefParam },
+  responses: {
+    200: jsonContent(success(CategoryDetailSchema), 'The category'),
+    ...errorResponses(...SHOP_ERRORS, 'CATEGORY_NOT_FOUND'),
+  },
+});
+
+export const categoryRoutes = createRouter();
+categoryRoutes.use('*', requireShop);
+
+categoryRoutes.openapi(list, async (c) => {
+  const body = await listCategories(
+    c.get('services').database.db,
+    c.get('shop').id,
+    c.req.valid('query'),
+  );
+  return c.json(body, 200);
+});
+
+categoryRoutes.openapi(detail, async (c) => {
+  const data = await getCategory(
+    c.get('services').database.db,
+    c.get('shop').id,
+    c.req.valid('param').id,
+  );
+  return c.json({ status: 'success' as const, data }, 200);
+});

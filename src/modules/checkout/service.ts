@@ -1,0 +1,305 @@
+import type { Db } from '../../db/client';
+import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../db/schema';
+import { ApiError, type ErrorDetail } from '../../errors';
+import { percentOf } from '../../lib/money';
+import { type CouponRow, selectCoupon } from '../coupons/queries';
+import { evaluateCoupon, ONE_PER_ORDER } from '../coupons/service';
+import type { CartLineInput } from '../products/queries/pricing';
+import type { SettingsDocument } from '../settings/document';
+import { type CatalogRow, type PickupRow, type RateRow, selectCartCatalog } from './queries';
+
+/** One cart item priced by the server, ready to become an order line. */
+export type PricedLine = {
+  /** Position of the item in the request's cart (for error details). */
+  index: number;
+  productId: string;
+  variantId: string | null;
+  title: string;
+  variationKey: string;
+  sku: string;
+  quantity: number;
+  unitPriceMinor: number;
+  totalMinor: number;
+  trackStock: boolean;
+  stock: number;
+  isDigital: boolean;
+  /** A physical line that has to be delivered. */
+  needsShipping: boolean;
+  /** The product's primary and assigned categories (coupon scope). */
+  categoryIds: string[];
+};
+
+/** The cart as the server sees it: priced lines, and the items it cannot sell. */
+export type PricedCart = {
+  lines: PricedLine[];
+  unavailable: ErrorDetail[];
+  productsTotalMinor: number;
+};
+
+const UNAVAILABLE = 'The product is not available.';
+const NO_VARIANT = 'Choose a variant: this product is sold by variationKey.';
+
+/**
+ * Splits the priced catalogue rows into sellable lines and details naming each cart item
+ * the shop cannot sell (unknown or unpublished product, variant gone, key missing).
+ */
+export function readPricedCart(rows: CatalogRow[]): PricedCart {
+  const lines: PricedLine[] = [];
+  const unavailable: ErrorDetail[] = [];
+  for (const row of rows) {
+    if (row.state !== 'ok' || !row.product_id || row.unit_price_minor === null) {
+      unavailable.push(
+        row.state === 'variation-required'
+          ? { field: `cart.${row.i}.variationKey`, message: NO_VARIANT }
+          : { field: `cart.${row.i}`, message: UNAVAILABLE },
+      );
+      continue;
+    }
+    const isDigital = row.is_digital === true;
+    lines.push({
+      index: row.i,
+      productId: row.product_id,
+      variantId: row.variant_id,
+      title: row.title ?? '',
+      variationKey: row.variant_id ? row.variation_key : '',
+      sku: row.sku ?? '',
+      quantity: row.quantity,
+      unitPriceMinor: row.unit_price_minor,
+      totalMinor: row.unit_price_minor * row.quantity,
+      trackStock: row.track_stock === true,
+      stock: row.stock ?? 0,
+      isDigital,
+      needsShipping: row.has_shipping === true && !isDigital,
+      categoryIds: row.category_ids,
+    });
+  }
+  const productsTotalMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
+  return { lines, unavailable, productsTotalMinor };
+}
+
+/** What one tracked product or variant of a cart needs from stock. */
+export type StockNeed = { kind: 'product' | 'variant'; id: string; quantity: number };
+
+/** The product or variant whose stock a line draws on. */
+export const stockKeyOf = (line: PricedLine) => line.variantId ?? line.productId;
+
+/** Units each tracked product or variant needs, lines of the same one added up. */
+export function stockNeeds(lines: PricedLine[]): Map<string, StockNeed> {
+  const needs = new Map<string, StockNeed>();
+  for (const line of lines.filter((l) => l.trackStock)) {
+    const id = stockKeyOf(line);
+    const need = needs.get(id) ?? { kind: line.variantId ? 'variant' : 'product', id, quantity: 0 };
+    need.quantity += line.quantity;
+    needs.set(id, need);
+  }
+  return needs;
+}
+
+/** Details naming each cart item whose product or variant cannot be served from stock. */
+export const shortageDetails = (lines: PricedLine[], short: (line: PricedLine) => boolean) =>
+  lines
+    .filter((line) => line.trackStock && short(line))
+    .map((line) => ({ field: `cart.${line.index}.quantity`, message: 'Not enough stock.' }));
+
+/** Stock problems seen when pricing: tracked items needing more than is on hand now. */
+export function stockShortages(lines: PricedLine[]): ErrorDetail[] {
+  const needs = stockNeeds(lines);
+  return shortageDetails(
+    lines,
+    (line) => (needs.get(stockKeyOf(line))?.quantity ?? 0) > line.stock,
+  );
+}
+
+/**
+ * The most a cart may be worth, in minor units of the shop's currency: ten billion (100
+ * million in a two-digit currency). An order costs at most its cart value plus tax (at most
+ * 100 %) and one shipping fee, so every amount stays exact in JavaScript and fits the bigint
+ * columns. Lines (100) and quantities (999) are bounded by the body schemas.
+ */
+export const MAX_CART_VALUE_MINOR = 10_000_000_000;
+
+/** The detail refusing a cart worth more than MAX_CART_VALUE_MINOR (none when within it). */
+export function cartValueLimit(cart: PricedCart): ErrorDetail[] {
+  if (cart.productsTotalMinor <= MAX_CART_VALUE_MINOR) return [];
+  return [{ field: 'cart', message: 'The cart is worth more than a single order may be.' }];
+}
+
+/** What pricing needs from a request: the cart, its one normalised coupon code, the buyer's email. */
+export type PricingInput = { cart: CartLineInput[]; code: string | null; email: string | null };
+
+/** A cart priced by the server, the coupon it names, and the detail of a cart over the limit. */
+export type PricedCheckout = {
+  cart: PricedCart;
+  coupon: CouponRow | undefined;
+  overLimit: ErrorDetail[];
+};
+
+/**
+ * The statements pricing a checkout (the cart's catalogue lines and its coupon), unexecuted
+ * so a caller can batch them with its own reads in one round trip; `readPricing` reads them.
+ */
+export const pricingStatements = (db: Db, shopId: string, input: PricingInput) =>
+  [
+    selectCartCatalog(db, shopId, input.cart),
+    selectCoupon(db, shopId, input.code ?? '', input.email),
+  ] as const;
+
+/** The priced checkout from the results of `pricingStatements`. */
+export function readPricing(
+  catalog: { rows: CatalogRow[] },
+  coupons: { rows: CouponRow[] },
+): PricedCheckout {
+  const cart = readPricedCart(catalog.rows);
+  return { cart, coupon: coupons.rows[0], overLimit: cartValueLimit(cart) };
+}
+
+/** Prices a cart and its coupon in one round trip (POST /coupons; orders batch the statements). */
+export async function priceCart(db: Db, shopId: string, input: PricingInput) {
+  const [catalog, coupons] = await db.batch(pricingStatements(db, shopId, input));
+  return readPricing(catalog, coupons);
+}
+
+/** Every problem of a priced cart that names a field: unsellable items, stock, its value. */
+export const cartDetails = (priced: PricedCheckout): ErrorDetail[] => [
+  ...priced.cart.unavailable,
+  ...stockShortages(priced.cart.lines),
+  ...priced.overLimit,
+];
+
+/**
+ * The coupon an order gets from its distinct normalised `codes`, or the details saying why
+ * it gets none: more than one code, coupons switched off, or the coupon's own reason.
+ */
+export function applyCoupon(
+  priced: PricedCheckout,
+  codes: string[],
+  options: { couponsEnabled: boolean; amount: (minor: number) => number },
+): { details: ErrorDetail[]; coupon: OrderCouponSnapshot | null } {
+  const refuse = (field: string, message: string) => ({
+    details: [{ field, message }],
+    coupon: null,
+  });
+  if (codes.length > 1) return refuse('coupons', ONE_PER_ORDER);
+  if (codes.length === 0) return { details: [], coupon: null };
+  if (!options.couponsEnabled)
+    return refuse('coupons.0', 'Coupons are not available in this shop.');
+  const outcome = evaluateCoupon(priced.coupon, priced.cart, options.amount);
+  if (!outcome.ok) return refuse('coupons.0', outcome.message);
+  const { id, code } = outcome.coupon;
+  return { details: [], coupon: { id, code, amountMinor: outcome.amountMinor } };
+}
+
+export type ShippingRequest = {
+  shippingId?: string | null | undefined;
+  pickupLocationId?: string | null | undefined;
+};
+
+const invalidShipping = (message: string) => new ApiError('INVALID_SHIPPING_ID', { message });
+
+/**
+ * The delivery the order is charged for. With shipping off, or when nothing in the cart
+ * is delivered (digital or shipping-free lines only), there is none and a choice is ignored.
+ * Otherwise at most one of `shippingId` (an active standard rate, with standard delivery on,
+ * whose minimum the order value reaches) and `pickupLocationId` (an active pickup point,
+ * with pickup on) may be given; one is required unless the shop collects no address or
+ * offers no option at all. `orderValueMinor` is the products total after coupons.
+ */
+export function chooseShipping(
+  settings: SettingsDocument['shipping'],
+  needsShipping: boolean,
+  request: ShippingRequest,
+  options: { rate: RateRow | null; pickup: PickupRow | null; orderValueMinor: number },
+): OrderShippingSnapshot | null {
+  const { rate, pickup } = options;
+  if (!settings.active || !needsShipping) return null;
+  const wantsStandard = Boolean(request.shippingId);
+  const wantsPickup = Boolean(request.pickupLocationId);
+  if (wantsStandard && wantsPickup) {
+    throw invalidShipping('Choose either a shipping rate or a pickup location, not both.');
+  }
+  if (wantsStandard) {
+    if (!settings.standardActive || !rate)
+      throw invalidShipping('The shipping rate is not available.');
+    if (rate.minOrderMinor !== null && options.orderValueMinor < rate.minOrderMinor) {
+      throw invalidShipping('The order does not reach the minimum value of this shipping rate.');
+    }
+    return { kind: 'standard', id: rate.id, name: rate.title, priceMinor: rate.priceMinor };
+  }
+  if (wantsPickup) {
+    if (!settings.pickupActive || !pickup) {
+      throw invalidShipping('The pickup location is not available.');
+    }
+    return { kind: 'pickup', id: pickup.id, name: pickup.name, priceMinor: pickup.feeMinor };
+  }
+  const offersOption = settings.standardActive || settings.pickupActive;
+  if (offersOption && !settings.removeAddress) throw invalidShipping('Choose a shipping option.');
+  return null;
+}
+
+export type OrderTotals = {
+  productsTotalMinor: number;
+  couponTotalMinor: number;
+  shippingTotalMinor: number;
+  taxTotalMinor: number;
+  cartTotalMinor: number;
+};
+
+/**
+ * The order's totals in minor units. Tax is added on top of the discounted products
+ * (products − coupons), not on shipping, rounded half up to a whole minor unit.
+ */
+export function orderTotals(
+  productsTotalMinor: number,
+  couponTotalMinor: number,
+  shippingTotalMinor: number,
+  tax: SettingsDocument['tax'],
+): OrderTotals {
+  const taxable = productsTotalMinor - couponTotalMinor;
+  const taxTotalMinor = tax.active ? percentOf(taxable, tax.value) : 0;
+  return {
+    productsTotalMinor,
+    couponTotalMinor,
+    shippingTotalMinor,
+    taxTotalMinor,
+    cartTotalMinor: taxable + shippingTotalMinor + taxTotalMinor,
+  };
+}
+
+/** An order as checkout prices it: its lines, coupon, delivery and totals (minor units). */
+export type CheckoutPlan = {
+  lines: PricedLine[];
+  coupon: OrderCouponSnapshot | null;
+  shipping: OrderShippingSnapshot | null;
+  totals: OrderTotals;
+};
+
+/**
+ * Prices a valid cart into an order: the delivery chosen (INVALID_SHIPPING_ID when it cannot
+ * be), then tax and totals. The cart's and the coupon's details must have been answered.
+ */
+export function planCheckout(
+  priced: PricedCheckout,
+  coupon: OrderCouponSnapshot | null,
+  settings: Pick<SettingsDocument, 'shipping' | 'tax'>,
+  delivery: { request: ShippingRequest; rate: RateRow | null; pickup: PickupRow | null },
+): CheckoutPlan {
+  const { cart } = priced;
+  const couponMinor = coupon?.amountMinor ?? 0;
+  const shipping = chooseShipping(
+    settings.shipping,
+    cart.lines.some((line) => line.needsShipping),
+    delivery.request,
+    {
+      rate: delivery.rate,
+      pickup: delivery.pickup,
+      orderValueMinor: cart.productsTotalMinor - couponMinor,
+    },
+  );
+  const totals = orderTotals(
+    cart.productsTotalMinor,
+    couponMinor,
+    shipping?.priceMinor ?? 0,
+    settings.tax,
+  );
+  return { lines: cart.lines, coupon, shipping, totals };
+}

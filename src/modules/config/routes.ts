@@ -1,0 +1,87 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { ErrorCode } from '../../errors';
+import {
+  apiKeySecurity,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  SHOP_ERRORS,
+} from '../../http/openapi';
+import { createRouter, openapiStream, validationHook } from '../../http/router';
+import { requireShopByKeyOrHost } from '../../http/shop';
+import { mediaBaseUrl } from '../storage/service';
+import { PageMetadataRequestSchema, PageMetadataResponseSchema, SitemapSchema } from './schemas';
+import { pageMetadata } from './service/metadata';
+import { sitemapStream } from './service/sitemap';
+
+// Without a key the shop comes from the hostname, so API_KEY_MISSING never applies here.
+const HOST_ERRORS: ErrorCode[] = [
+  ...SHOP_ERRORS.filter((code) => code !== 'API_KEY_MISSING'),
+  'HOSTNAME_NOT_DETERMINED',
+  'DOMAIN_NOT_IDENTIFIED',
+  'SHOP_ID_NOT_FOUND',
+];
+
+// The key is optional here: a storefront rendering on its own domain is identified by its host.
+const keyOrHostSecurity = [...apiKeySecurity, {}];
+
+const metadataRoute = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Page metadata'],
+  operationId: 'getPageMetadata',
+  summary: 'Title, description, icons and Open Graph data of a storefront URL',
+  security: keyOrHostSecurity,
+  request: { body: jsonBody(PageMetadataRequestSchema) },
+  responses: {
+    200: jsonContent(PageMetadataResponseSchema, 'The page metadata'),
+    ...errorResponses(...HOST_ERRORS, 'SHOP_URL_INVALID'),
+  },
+});
+
+const sitemapRoute = createRoute({
+  method: 'get',
+  path: '/site-map',
+  tags: ['Page metadata'],
+  operationId: 'getSitemap',
+  summary: 'Every published product and category and the static pages, with full URLs',
+  security: keyOrHostSecurity,
+  responses: {
+    200: jsonContent(SitemapSchema, 'The sitemap entries (streamed)'),
+    ...errorResponses(...HOST_ERRORS),
+  },
+});
+
+const linkContext = (c: Context<AppEnv>) => ({
+  platformSuffix: c.get('services').config.SHOP_DOMAIN_SUFFIX,
+  fallbackHost: new URL(c.req.url).hostname,
+});
+
+export const configRoutes = createRouter();
+configRoutes.use('*', requireShopByKeyOrHost);
+
+configRoutes.openapi(
+  metadataRoute,
+  async (c) => {
+    const data = await pageMetadata(
+      c.get('services').database.db,
+      c.get('shop').id,
+      c.req.valid('json'),
+      {
+        ...linkContext(c),
+        mediaBaseUrl: mediaBaseUrl(c.get('services').config.MEDIA_BASE_URL, c.req.url),
+      },
+    );
+    return c.json({ status: 'success' as const, data }, 200);
+  },
+  validationHook('SHOP_URL_INVALID'),
+);
+
+// Streamed: the body can hold any number of products, never all in memory at once.
+openapiStream(configRoutes, sitemapRoute, async (c) => {
+  const { database, log } = c.get('services');
+  const stream = await sitemapStream(database.db, c.get('shop').id, { ...linkContext(c), log });
+  return c.body(stream, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+});

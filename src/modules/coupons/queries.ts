@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { couponOpenSql, couponUsesLeftSql, customerUsesLeftSql } from './service';
+
+/** A coupon as checkout evaluates it. */
+export type CouponRow = {
+  id: string;
+  code: string;
+  kind: 'percentage' | 'fixed';
+  value: number;
+  minTotalMinor: number;
+  /** Active and inside its validity window now (couponOpenSql). */
+  open: boolean;
+  /** Its total usage limit is not reached (couponUsesLeftSql). */
+  usesLeft: boolean;
+  /** The given email has not reached the per-customer limit (customerUsesLeftSql). */
+  customerUsesLeft: boolean;
+  productIds: string[];
+  /** The scoped categories and all their descendants. */
+  categoryIds: string[];
+};
+
+/**
+ * The statement reading the coupon whose normalised code is `code` (the unique index is on
+ * `upper(code)`), with its category scope expanded to descendants and whether `email` may
+ * still use it. Unexecuted, so it can join a batch.
+ */
+export function selectCoupon(db: Db, shopId: string, code: string, email: string | null) {
+  return db.execute<CouponRow>(sql`
+    select c.id, c.code, c.kind, c.value, c.min_total_minor as "minTotalMinor",
+      ${couponOpenSql('c')} as open,
+      ${couponUsesLeftSql('c')} as "usesLeft",
+      ${customerUsesLeftSql('c', sql`${email ?? ''}`)} as "customerUsesLeft",
+      c.product_ids::text[] as "productIds",
+      array(
+        with recursive scope(id) as (
+          select unnest(c.category_ids)
+          union
+          select child.id from categories child join scope on child.parent_id = scope.id
+          where child.shop_id = c.shop_id
+        )
+        select id::text from scope
+      ) as "categoryIds"
+    from coupons c
+    where c.shop_id = ${shopId} and upper(c.code) = ${code}
+    limit 1
+  `);
+}
+
+/**
+ * Counts one use of the coupon, only while it is open and has uses left: true when taken.
+ * The update locks the coupon row until the transaction ends, so the redemption recorded
+ * next cannot race another order with the same coupon.
+ */
+export async function takeCouponUse(tx: Tx, shopId: string, couponId: string) {
+  const result = await tx.execute(sql`
+    update coupons c set used_count = c.used_count + 1, updated_at = now()
+    where c.shop_id = ${shopId} and c.id = ${couponId}
+      and ${couponOpenSql('c')} and ${couponUsesLeftSql('c')}
+    returning c.id
+  `);
+  return result.rows.length > 0;
+}
+
+/**
+ * Records the order's redemption of the coupon, only while the order's email is under the
+ * per-customer limit (a new statement, so it sees every committed redemption): true when
+ * recorded.
+ */
+export async function recordRedemption(
+  tx: Tx,
+  input: { shopId: string; couponId: string; orderId: string; amountMinor: number },
+) {
+  const result = await tx.execute(sql`
+    insert into coupon_redemptions (shop_id, coupon_id, order_id, customer_id, email, amount_minor)
+    select o.shop_id, c.id, o.id, o.customer_id, o.email, ${input.amountMinor}::bigint
+    from orders o
+    join coupons c on c.shop_id = o.shop_id and c.id = ${input.couponId}
+    where o.shop_id = ${input.shopId} and o.id = ${input.orderId}
+      and ${customerUsesLeftSql('c', sql`o.email`)}
+    returning id
+  `);
+  return result.rows.length > 0;
+}

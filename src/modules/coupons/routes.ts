@@ -1,0 +1,57 @@
+import { createRoute } from '@hono/zod-openapi';
+import { readOptionalCustomer } from '../../http/customer';
+import {
+  apiKeySecurity,
+  errorResponses,
+  jsonBody,
+  jsonContent,
+  SHOP_ERRORS,
+} from '../../http/openapi';
+import { limitPer, limitPerIp, type RateKeys, unvalidatedJson } from '../../http/rate-limit';
+import { createRouter } from '../../http/router';
+import { success } from '../../http/schemas';
+import { requireShop } from '../../http/shop';
+import { CouponResultSchema, ValidateCouponBodySchema } from './schemas';
+import { COUPON_CODE_RATE, COUPON_IP_RATE, requestedCouponCodes, validateCoupon } from './service';
+
+/** The per-code limit's keys: the codes a body names, before validation (see requestedCouponCodes). */
+const codesNamed: RateKeys = async (c) =>
+  requestedCouponCodes(await unvalidatedJson(c)).map((code) => `code:${code}`);
+
+const validate = createRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Coupons'],
+  operationId: 'validateCoupon',
+  summary: 'Checks a coupon against a cart priced by the server and returns its discount',
+  security: apiKeySecurity,
+  // Every attempt counts, per client IP and per code named, before validation.
+  middleware: [
+    limitPerIp(COUPON_IP_RATE, 'COUPON_RATE_LIMITED'),
+    limitPer(COUPON_CODE_RATE, 'COUPON_RATE_LIMITED', codesNamed),
+  ] as const,
+  request: { body: jsonBody(ValidateCouponBodySchema) },
+  responses: {
+    200: jsonContent(success(CouponResultSchema), 'The coupon applies'),
+    ...errorResponses(
+      ...SHOP_ERRORS,
+      'INVALID_COUPON',
+      'COUPONS_DISABLED',
+      'COUPON_ZERO_TOTAL',
+      'COUPON_RATE_LIMITED',
+    ),
+  },
+});
+
+export const couponRoutes = createRouter();
+couponRoutes.use('*', requireShop);
+
+couponRoutes.openapi(validate, async (c) => {
+  const data = await validateCoupon(
+    c.get('services').database.db,
+    c.get('shop'),
+    c.req.valid('json'),
+    await readOptionalCustomer(c),
+  );
+  return c.json({ status: 'success' as const, data }, 200);
+});

@@ -1,0 +1,144 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { RateRule } from '../../adapters/kv';
+import type { CustomerContext, ShopContext } from '../../app-env';
+import type { Db } from '../../db/client';
+import { ApiError } from '../../errors';
+import { percentOf, toAmount } from '../../lib/money';
+import { type PricedCart, priceCart } from '../checkout/service';
+import type { CartLineInput } from '../products/queries/pricing';
+import type { CouponRow } from './queries';
+
+/**
+ * The form in which coupon codes are compared, counted and looked up: trimmed and upper
+ * case (the shop's codes are unique by `upper(code)`), so `spring10 ` is `SPRING10`.
+ */
+export const normaliseCouponCode = (raw: string): string => raw.trim().toUpperCase();
+
+/** The distinct codes of a request, normalised, in order: repeats in any case count once. */
+export const distinctCouponCodes = (codes: readonly string[]): string[] => [
+  ...new Set(codes.map(normaliseCouponCode).filter(Boolean)),
+];
+
+export const ONE_PER_ORDER = 'Only one coupon can be used per order.';
+
+/**
+ * SQL: the coupon row aliased `alias` can be used now: active, and now is inside
+ * [starts_at, ends_at) (an unset bound is open). Every check of a coupon's window uses this.
+ */
+export const couponOpenSql = (alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.active and (${c}.starts_at is null or ${c}.starts_at <= now())
+    and (${c}.ends_at is null or ${c}.ends_at > now()))`;
+};
+
+/** SQL: the coupon row aliased `alias` has uses left under its total usage limit. */
+export const couponUsesLeftSql = (alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.usage_limit is null or ${c}.used_count < ${c}.usage_limit)`;
+};
+
+/** SQL: `email` has redeemed the coupon row aliased `alias` fewer times than its per-customer limit. */
+export const customerUsesLeftSql = (alias: string, email: SQL): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.per_customer_limit is null or (select count(*) from coupon_redemptions r
+    where r.shop_id = ${c}.shop_id and r.coupon_id = ${c}.id and r.email = ${email})
+    < ${c}.per_customer_limit)`;
+};
+
+export type CouponOutcome =
+  | { ok: true; coupon: CouponRow; amountMinor: number }
+  | { ok: false; message: string };
+
+const refused = (message: string): CouponOutcome => ({ ok: false, message });
+
+/**
+ * Decides whether `coupon` applies to the server-priced cart and how much it takes off:
+ * open (active, inside its window), usage and per-email limits left, the cart's product
+ * total at least the minimum, and only lines in the coupon's product/category scope count.
+ * The discount never exceeds the eligible total. `amount` shows minor units in messages.
+ */
+export function evaluateCoupon(
+  coupon: CouponRow | undefined,
+  cart: PricedCart,
+  amount: (minor: number) => number,
+): CouponOutcome {
+  if (!coupon) return refused('The coupon code is not valid.');
+  if (!coupon.open) return refused('The coupon is not active.');
+  if (!coupon.usesLeft) return refused('The coupon has been used up.');
+  if (!coupon.customerUsesLeft) return refused('You have already used this coupon.');
+  if (cart.productsTotalMinor < coupon.minTotalMinor) {
+    return refused(`The coupon needs a cart total of at least ${amount(coupon.minTotalMinor)}.`);
+  }
+  const scoped = coupon.productIds.length > 0 || coupon.categoryIds.length > 0;
+  const products = new Set(coupon.productIds);
+  const categories = new Set(coupon.categoryIds);
+  const eligible = cart.lines.filter(
+    (line) =>
+      !scoped ||
+      products.has(line.productId) ||
+      line.categoryIds.some((category) => categories.has(category)),
+  );
+  const eligibleMinor = eligible.reduce((sum, line) => sum + line.totalMinor, 0);
+  if (eligibleMinor === 0) return refused('The coupon does not apply to the products in the cart.');
+  const discount =
+    coupon.kind === 'percentage' ? percentOf(eligibleMinor, coupon.value) : coupon.value;
+  return { ok: true, coupon, amountMinor: Math.min(discount, eligibleMinor) };
+}
+
+/**
+ * Coupon validations per client IP per shop: 20 in 10 minutes, every attempt counted. A
+ * shopper applies a code or two and the theme re-checks it as the cart changes; guessing
+ * codes from one address stays at two a minute.
+ */
+export const COUPON_IP_RATE: RateRule = { name: 'coupons-ip', limit: 20, windowSeconds: 600 };
+
+/**
+ * Validations of one code per shop, from every address together: 60 a minute. It bounds
+ * how fast a code's state (open, used up, its minimum and scope) can be probed from many
+ * addresses; a busy campaign code beyond it waits seconds, not minutes.
+ */
+export const COUPON_CODE_RATE: RateRule = { name: 'coupons-code', limit: 60, windowSeconds: 60 };
+
+/**
+ * The normalised codes an unvalidated POST /coupons body names (at most 10 distinct ones
+ * of a plausible length), for the per-code limit, which counts before validation.
+ */
+export function requestedCouponCodes(body: unknown): string[] {
+  const coupons = (body as { coupons?: unknown } | null)?.coupons;
+  if (!Array.isArray(coupons)) return [];
+  const codes = coupons.filter((c): c is string => typeof c === 'string' && c.length <= 100);
+  return distinctCouponCodes(codes)
+    .filter((code) => code.length <= 64)
+    .slice(0, 10);
+}
+
+/**
+ * POST /coupons: checks a coupon against a cart priced by checkout (as an order would be).
+ * Items the shop cannot sell do not count (as in cart hydration). The per-customer limit is
+ * checked for the signed-in customer's email; a guest's is checked when the order is placed.
+ */
+export async function validateCoupon(
+  db: Db,
+  shop: ShopContext,
+  body: { coupons: string[]; cart: CartLineInput[] },
+  customer: CustomerContext | null,
+) {
+  if (!shop.couponsEnabled) throw new ApiError('COUPONS_DISABLED');
+  const codes = distinctCouponCodes(body.coupons);
+  if (codes.length > 1) throw new ApiError('INVALID_COUPON', { message: ONE_PER_ORDER });
+  const [code] = codes;
+  if (!code) throw new ApiError('INVALID_COUPON');
+  const priced = await priceCart(db, shop.id, {
+    cart: body.cart,
+    code,
+    email: customer?.email ?? null,
+  });
+  if (priced.overLimit.length > 0) {
+    throw new ApiError('VALIDATION_FAILED', { details: priced.overLimit });
+  }
+  if (priced.cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
+  const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
+  const outcome = evaluateCoupon(priced.coupon, priced.cart, amount);
+  if (!outcome.ok) throw new ApiError('INVALID_COUPON', { message: outcome.message });
+  return { _id: outcome.coupon.id, code: outcome.coupon.code, amount: amount(outcome.amountMinor) };
+}

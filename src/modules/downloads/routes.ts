@@ -1,0 +1,63 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { CUSTOMER_ERRORS, requireCustomerToken } from '../../http/customer';
+import { customerSecurity, errorResponses, jsonBody, SHOP_ERRORS } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { requireShop } from '../../http/shop';
+import { OrderIdParamSchema } from '../orders/schemas';
+import { DownloadBodySchema } from './schemas';
+import { attachmentDisposition, openDownload } from './service';
+
+const download = createRoute({
+  method: 'post',
+  path: '/download-files/{id}',
+  tags: ['Orders'],
+  operationId: 'downloadOrderFile',
+  summary: 'Streams a digital file of a fully paid order (counts one download)',
+  security: customerSecurity,
+  middleware: [requireShop, requireCustomerToken] as const,
+  request: { params: OrderIdParamSchema, body: jsonBody(DownloadBodySchema) },
+  responses: {
+    200: {
+      description: 'The file, as an attachment',
+      content: {
+        'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) },
+      },
+    },
+    ...errorResponses(
+      ...SHOP_ERRORS,
+      ...CUSTOMER_ERRORS,
+      'ORDER_NOT_FOUND',
+      'DOWNLOAD_PRODUCT_NOT_FOUND',
+      'DOWNLOAD_FILE_NOT_FOUND',
+      'DOWNLOAD_NOT_ACTIVE',
+      'DOWNLOAD_LIMIT_REACHED',
+      'DOWNLOAD_EXPIRED',
+      'DOWNLOAD_FILE_MISSING',
+    ),
+  },
+});
+
+/**
+ * Downloads of order files. Mounted at /orders beside orderRoutes (the contract's path), so
+ * each route resolves its shop itself rather than through a router-wide middleware.
+ */
+export const downloadRoutes = createRouter();
+
+downloadRoutes.openapi(download, async (c) => {
+  const services = c.get('services');
+  const { id } = c.req.valid('param');
+  const file = await openDownload(
+    services.database.db,
+    services.storage,
+    c.get('shop'),
+    c.get('customerClaims'),
+    { orderId: id, ...c.req.valid('json') },
+  );
+  return c.body(file.object.body, 200, {
+    'Content-Type': file.mimeType || file.object.contentType || 'application/octet-stream',
+    'Content-Length': String(file.object.size),
+    'Content-Disposition': attachmentDisposition(file.filename),
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
+});

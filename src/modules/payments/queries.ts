@@ -1,0 +1,152 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import type { CheckoutSession, PaymentEvent } from '../../adapters/payments';
+import type { Db } from '../../db/client';
+import { orders, type paymentProviderKind } from '../../db/schema';
+
+/** A shop's payment provider and its credentials. */
+export type ProviderRow = {
+  id: string;
+  provider: (typeof paymentProviderKind.enumValues)[number];
+  secretKey: string;
+  webhookSecret: string;
+};
+
+/**
+ * SQL: the shop's payment provider as a JSON `ProviderRow`, or null. The one rule choosing
+ * it, used by checkout and by the webhook: the active row (a shop has at most one), the
+ * newest first should there ever be more. `activeOnly: false` (the webhook) falls back to
+ * the newest inactive row, so a session opened before the merchant switched payments off
+ * still reports its payment.
+ */
+export const shopPaymentProviderSql = (
+  shopId: string,
+  options: { activeOnly: boolean },
+): SQL => sql`(
+  select json_build_object('id', pp.id, 'provider', pp.provider, 'secretKey', pp.secret_key,
+      'webhookSecret', pp.webhook_secret)
+  from payment_providers pp
+  where pp.shop_id = ${shopId}${options.activeOnly ? sql` and pp.active` : sql``}
+  order by pp.active desc, pp.created_at desc, pp.id desc
+  limit 1)`;
+
+/** The provider whose secret signs the shop's webhooks (see shopPaymentProviderSql). */
+export async function selectWebhookProvider(db: Db, shopId: string): Promise<ProviderRow | null> {
+  const result = await db.execute<{ provider: ProviderRow | null }>(
+    sql`select ${shopPaymentProviderSql(shopId, { activeOnly: false })} as provider`,
+  );
+  return result.rows[0]?.provider ?? null;
+}
+
+/** Remembers the checkout session of an order (the first one wins). */
+export async function saveCheckoutSession(
+  db: Db,
+  shopId: string,
+  orderId: string,
+  provider: string,
+  session: CheckoutSession,
+) {
+  await db
+    .update(orders)
+    .set({
+      paymentProvider: provider,
+      paymentSessionId: session.id,
+      paymentUrl: session.url,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orders.shopId, shopId), eq(orders.id, orderId), isNull(orders.paymentUrl)));
+}
+
+/** Inserts the event once, as CTE `event`: a replayed event inserts nothing, so the rest is a no-op. */
+const eventOnce = (shopId: string, provider: string, event: PaymentEvent) => sql`
+  event as (
+    insert into payment_events (shop_id, provider, event_id, type)
+    values (${shopId}, ${provider}, ${event.id}, ${event.type})
+    on conflict (shop_id, provider, event_id) do nothing
+    returning id
+  )`;
+
+/**
+ * Records a webhook event once and acts on it for `orderId`, in one statement: a paid
+ * checkout marks the order paid, an expired one releases it. Other events are only recorded.
+ */
+export async function recordPaymentEvent(
+  db: Db,
+  shopId: string,
+  provider: string,
+  event: PaymentEvent,
+  orderId: string | null,
+) {
+  const expired = event.expiredCheckout;
+  await db.execute(
+    expired
+      ? releaseExpiredOrder(shopId, provider, event, orderId, expired.sessionId)
+      : markOrderPaid(shopId, provider, event, orderId),
+  );
+}
+
+/**
+ * The order is `fully-paid` only when the amount covers its total; the amount is
+ * recorded either way.
+ */
+function markOrderPaid(
+  shopId: string,
+  provider: string,
+  event: PaymentEvent,
+  orderId: string | null,
+) {
+  const paid = event.paidCheckout;
+  return sql`
+    with ${eventOnce(shopId, provider, event)}
+    update orders o set
+      payment_status = case when ${paid?.amountMinor ?? 0}::bigint >= o.cart_total_minor
+        then 'fully-paid'::payment_status else o.payment_status end,
+      paid_total_minor = ${paid?.amountMinor ?? 0}::bigint,
+      paid_at = now(),
+      payment_session_id = coalesce(o.payment_session_id, ${paid?.sessionId ?? null}),
+      updated_at = now()
+    where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.payment_status = 'unpaid'
+      and exists (select 1 from event)
+  `;
+}
+
+/**
+ * A checkout that closed unpaid cancels its order, when the order is still pending and
+ * unpaid and the session is the one it opened, and gives back what the order held: the
+ * stock its lines took and its coupon use (the redemption is removed, so the customer's
+ * own limit is restored too).
+ */
+function releaseExpiredOrder(
+  shopId: string,
+  provider: string,
+  event: PaymentEvent,
+  orderId: string | null,
+  sessionId: string,
+) {
+  return sql`
+    with ${eventOnce(shopId, provider, event)},
+    released as (
+      update orders o set status = 'cancelled', updated_at = now()
+      where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.status = 'pending'
+        and o.payment_status = 'unpaid' and o.payment_session_id = ${sessionId}
+        and exists (select 1 from event)
+      returning o.id
+    ), held as (
+      select l.product_id, l.variant_id, sum(l.quantity)::int as quantity
+      from order_lines l join released r on r.id = l.order_id
+      where l.shop_id = ${shopId} and l.stock_taken
+      group by l.product_id, l.variant_id
+    ), products_back as (
+      update products p set stock = p.stock + h.quantity, updated_at = now()
+      from held h where p.shop_id = ${shopId} and h.variant_id is null and p.id = h.product_id
+    ), variants_back as (
+      update product_variants v set stock = v.stock + h.quantity, updated_at = now()
+      from held h where v.shop_id = ${shopId} and v.id = h.variant_id
+    ), redemptions as (
+      delete from coupon_redemptions cr using released r
+      where cr.shop_id = ${shopId} and cr.order_id = r.id
+      returning cr.coupon_id
+    )
+    update coupons c set used_count = greatest(c.used_count - 1, 0), updated_at = now()
+    from redemptions x where c.shop_id = ${shopId} and c.id = x.coupon_id
+  `;
+}

@@ -1,0 +1,37 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { receiveWebhook } from './service';
+
+const webhook = createRoute({
+  method: 'post',
+  path: '/webhook/{shopId}',
+  tags: ['Payments'],
+  operationId: 'paymentWebhook',
+  summary: "The payment provider's signed notifications for one shop",
+  description:
+    'Called by the provider, not by themes: no `x-api-key`. The raw body is verified against the `Stripe-Signature` header with the shop’s webhook secret; a paid checkout marks its order fully paid. Replayed events change nothing.',
+  request: {
+    params: z.object({ shopId: z.string().openapi({ param: { name: 'shopId', in: 'path' } }) }),
+  },
+  responses: {
+    200: jsonContent(
+      z.object({ received: z.literal(true) }).openapi('WebhookReceipt'),
+      'The event was accepted',
+    ),
+    ...errorResponses('WEBHOOK_SIGNATURE_INVALID'),
+  },
+});
+
+export const paymentRoutes = createRouter();
+
+paymentRoutes.openapi(webhook, async (c) => {
+  // The signature covers the exact bytes sent, so the body is read raw, never re-serialised.
+  const data = await receiveWebhook(
+    c.get('services'),
+    c.req.valid('param').shopId,
+    await c.req.text(),
+    c.req.raw.headers,
+  );
+  return c.json(data, 200);
+});

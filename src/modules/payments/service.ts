@@ -1,0 +1,125 @@
+import {
+  type CheckoutLine,
+  type PaymentEvent,
+  PaymentProviderError,
+} from '../../adapters/payments';
+import type { Services, ShopContext } from '../../app-env';
+import { ApiError } from '../../errors';
+import { isUuid, uuidOrNull } from '../../lib/uuid';
+import {
+  type ProviderRow,
+  recordPaymentEvent,
+  saveCheckoutSession,
+  selectWebhookProvider,
+} from './queries';
+
+/** What a hosted checkout needs to know about a placed order (minor units). */
+export type PayableOrder = {
+  id: string;
+  orderNumber: string;
+  email: string;
+  /** The checkout link already opened for the order, if any. */
+  paymentUrl: string | null;
+  couponTotalMinor: number;
+  shippingTotalMinor: number;
+  taxTotalMinor: number;
+  cartTotalMinor: number;
+  shippingName: string | null;
+  lines: Array<{ title: string; quantity: number; unitPriceMinor: number }>;
+};
+
+/**
+ * What the customer is asked to pay, summing exactly to the order total: the products,
+ * shipping and tax as lines, or (since a hosted checkout cannot take a negative line)
+ * one line for the whole order when a coupon took something off.
+ */
+export function checkoutLines(order: PayableOrder): CheckoutLine[] {
+  if (order.couponTotalMinor > 0) {
+    return [
+      { name: `Order ${order.orderNumber}`, unitAmountMinor: order.cartTotalMinor, quantity: 1 },
+    ];
+  }
+  const lines = order.lines.map((l) => ({
+    name: l.title,
+    unitAmountMinor: l.unitPriceMinor,
+    quantity: l.quantity,
+  }));
+  if (order.shippingTotalMinor > 0) {
+    lines.push({
+      name: `Shipping: ${order.shippingName ?? 'delivery'}`,
+      unitAmountMinor: order.shippingTotalMinor,
+      quantity: 1,
+    });
+  }
+  if (order.taxTotalMinor > 0) {
+    lines.push({ name: 'Tax', unitAmountMinor: order.taxTotalMinor, quantity: 1 });
+  }
+  return lines;
+}
+
+/**
+ * The link to the provider's checkout for a placed order. The session is created after the
+ * order committed (an outage never loses the order) under the order's own idempotency key,
+ * so retries reuse it; an order that already has a link answers with it. If the provider
+ * fails the order stays unpaid and the answer is 503.
+ */
+export async function openCheckout(
+  services: Services,
+  shop: ShopContext,
+  order: PayableOrder,
+  provider: ProviderRow,
+  origin: string,
+) {
+  if (order.paymentUrl) return { action: 'CHECKOUT-LINK' as const, link: order.paymentUrl };
+  const query = (extra: string) => `order=${encodeURIComponent(order.id)}${extra}`;
+  try {
+    const session = await services.payments(provider.provider).createCheckoutSession({
+      secretKey: provider.secretKey,
+      currency: shop.currency.toLowerCase(),
+      lines: checkoutLines(order),
+      successUrl: `${origin}/checkout/success?${query('&session_id={CHECKOUT_SESSION_ID}')}`,
+      cancelUrl: `${origin}/checkout?${query('')}`,
+      customerEmail: order.email,
+      orderId: order.id,
+      shopId: shop.id,
+      idempotencyKey: `checkout-${order.id}`,
+    });
+    await saveCheckoutSession(services.database.db, shop.id, order.id, provider.provider, session);
+    return { action: 'CHECKOUT-LINK' as const, link: session.url };
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    services.log.error('checkout session failed', { orderId: order.id, error: error.message });
+    throw new ApiError('SERVICE_UNAVAILABLE', {
+      message:
+        'The payment provider could not be reached. The order was kept; retry with the same Idempotency-Key to pay for it.',
+    });
+  }
+}
+
+/**
+ * A provider webhook for `shopId`: the signature is checked with the shop's webhook secret,
+ * every event is recorded once (replays are no-ops), a paid checkout marks its order
+ * fully paid when the amount covers the order total, and an expired one releases its order.
+ */
+export async function receiveWebhook(
+  services: Services,
+  shopId: string,
+  rawBody: string,
+  headers: Headers,
+) {
+  const db = services.database.db;
+  const provider = isUuid(shopId) ? await selectWebhookProvider(db, shopId) : null;
+  if (!provider) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
+  const payments = services.payments(provider.provider);
+  const event: PaymentEvent | null = await payments.readWebhook(
+    rawBody,
+    headers,
+    provider.webhookSecret,
+  );
+  if (!event) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
+  // The order is taken from the session only when the session was opened by this shop.
+  const ref = event.paidCheckout ?? event.expiredCheckout;
+  const orderId = ref && ref.shopId === shopId ? uuidOrNull(ref.orderId) : null;
+  await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
+  return { received: true as const };
+}

@@ -1,0 +1,184 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { publishedCategoryByRef } from '../../categories/queries';
+import { searchCtes } from '../../search/matching';
+import type { ProductListItem } from '../schemas';
+import { productPageJson, productSummary } from './list-item';
+import { targetProduct } from './reference';
+
+/** One page of product list items (amounts in minor units) and the number of matches. */
+export type ProductPageRow = { total: number; items: ProductListItem[] };
+
+export type ProductSort = 'A-Z' | 'Z-A' | 'RECENT' | 'OLD';
+
+export type ProductListFilter = {
+  shopId: string;
+  page: number;
+  limit: number;
+  /** Absent: by relevance when `term` is set, else RECENT. */
+  sort: ProductSort | undefined;
+  /** Category slugs or `_id`s; a product in any of them or their descendants matches. */
+  categories: string[];
+  minPriceMinor: number | undefined;
+  maxPriceMinor: number | undefined;
+  featured: boolean;
+  onSale: boolean;
+  term: string | undefined;
+};
+
+const SORTS: Record<ProductSort | 'RELEVANCE', SQL> = {
+  'A-Z': sql`h.sort_title asc, h.id asc`,
+  'Z-A': sql`h.sort_title desc, h.id desc`,
+  RECENT: sql`h.created_at desc, h.id desc`,
+  OLD: sql`h.created_at asc, h.id asc`,
+  RELEVANCE: sql`h.rank, h.created_at desc, h.id desc`,
+};
+
+/** Runs a statement whose only row has a `page` column. */
+async function selectPage(db: Db, query: SQL): Promise<ProductPageRow> {
+  const result = await db.execute(query);
+  const row = result.rows[0] as { page: ProductPageRow } | undefined;
+  return row?.page ?? { total: 0, items: [] };
+}
+
+/** One page of a shop's published products, filtered and sorted, in one statement. */
+export function selectProductList(db: Db, f: ProductListFilter): Promise<ProductPageRow> {
+  const where: SQL[] = [sql`p.shop_id = ${f.shopId}`, sql`p.status = 'published'`];
+  if (f.featured) where.push(sql`p.featured`);
+  if (f.categories.length > 0) {
+    where.push(sql`exists (select 1 from product_categories pc
+      where pc.shop_id = p.shop_id and pc.product_id = p.id
+        and pc.category_id in (select id from category_tree))`);
+  }
+  if (f.onSale) where.push(sql`ps.on_sale`);
+  // A variant product matches when its price range overlaps the requested one.
+  if (f.minPriceMinor !== undefined) {
+    where.push(sql`coalesce(ps.max_price, ps.actual_price) >= ${f.minPriceMinor}`);
+  }
+  if (f.maxPriceMinor !== undefined) {
+    where.push(sql`coalesce(ps.min_price, ps.actual_price) <= ${f.maxPriceMinor}`);
+  }
+  const term = f.term;
+  const needsSummary = f.onSale || f.minPriceMinor !== undefined || f.maxPriceMinor !== undefined;
+
+  // The published categories named and those under them, at any depth (UNION stops at cycles).
+  const categoryTree = sql`category_tree(id) as (
+      select r.id from (${sql.join(
+        f.categories.map((ref) => sql`(${publishedCategoryByRef(f.shopId, ref)})`),
+        sql` union all `,
+      )}) r
+      union
+      select c.id from categories c join category_tree t on c.parent_id = t.id
+      where c.shop_id = ${f.shopId} and c.status = 'published'
+    ),`;
+
+  const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
+  // With a term, the matches are found and ranked once (products_search); without one, the
+  // filter CTE stays inlined so the count and the page each use the list indexes.
+  return selectPage(
+    db,
+    sql`with recursive ${f.categories.length > 0 ? categoryTree : sql``}
+    ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
+    hits as ${term ? sql`materialized` : sql`not materialized`} (
+      select p.id, p.created_at,
+        ${sort === 'A-Z' || sort === 'Z-A' ? sql`public.f_unaccent(lower(p.title))` : sql`null::text`} as sort_title,
+        ${term ? sql`s.rank` : sql`null::int[]`} as rank
+      from products p
+      ${term ? sql`join products_search s on s.id = p.id` : sql``}
+      ${needsSummary ? sql`cross join lateral ${productSummary('p')} ps` : sql``}
+      where ${sql.join(where, sql` and `)}
+    )
+    select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit)} as page`,
+  );
+}
+
+/**
+ * Published, buyable products ranked by units sold in orders neither cancelled nor
+ * refunded; ties go to the newer product. Products never sold are not listed.
+ */
+export function selectBestSellers(
+  db: Db,
+  shopId: string,
+  page: number,
+  limit: number,
+): Promise<ProductPageRow> {
+  return selectPage(
+    db,
+    sql`with sold as (
+      select ol.product_id, sum(ol.quantity)::int as units
+      from order_lines ol
+      join orders o on o.id = ol.order_id and o.shop_id = ol.shop_id
+      where ol.shop_id = ${shopId} and ol.product_id is not null
+        and o.status not in ('cancelled', 'refunded') and o.refund_state <> 'refunded'
+      group by ol.product_id
+    ),
+    hits as (
+      select p.id, p.created_at, s.units
+      from sold s
+      join products p on p.shop_id = ${shopId} and p.id = s.product_id and p.status = 'published'
+      cross join lateral ${productSummary('p')} ps
+      where ps.in_stock
+    )
+    select ${productPageJson(shopId, 'hits', sql`h.units desc, h.created_at desc, h.id desc`, page, limit)} as page`,
+  );
+}
+
+/** SQL ranking of products sharing categories: most shared categories, then newest. */
+const BY_OVERLAP = sql`h.overlap desc, h.created_at desc, h.id desc`;
+
+/**
+ * Published products sharing categories with the product named by `ref`, never the
+ * product itself; null when the product does not exist.
+ */
+export async function selectSimilar(
+  db: Db,
+  shopId: string,
+  ref: string,
+  page: number,
+  limit: number,
+): Promise<ProductPageRow | null> {
+  const result = await db.execute(sql`
+    with ${targetProduct(shopId, ref)},
+    hits as (
+      select p.id, p.created_at, count(distinct theirs.category_id) as overlap
+      from target t
+      join product_categories mine on mine.shop_id = ${shopId} and mine.product_id = t.id
+      join product_categories theirs on theirs.shop_id = ${shopId}
+        and theirs.category_id = mine.category_id and theirs.product_id <> t.id
+      join products p on p.shop_id = ${shopId} and p.id = theirs.product_id
+        and p.status = 'published'
+      group by p.id, p.created_at
+    )
+    select exists (select 1 from target) as found,
+      ${productPageJson(shopId, 'hits', BY_OVERLAP, page, limit)} as page`);
+  const row = result.rows[0] as { found: boolean; page: ProductPageRow } | undefined;
+  return row?.found ? row.page : null;
+}
+
+/**
+ * Published products sharing categories with the cart's products, those in the cart
+ * left out, ranked by the number of shared categories then recency.
+ */
+export function selectCartSimilarities(
+  db: Db,
+  shopId: string,
+  productIds: string[],
+  page: number,
+  limit: number,
+): Promise<ProductPageRow> {
+  const ids = sql`(select unnest(${`{${productIds.join(',')}}`}::uuid[]))`;
+  return selectPage(
+    db,
+    sql`with hits as (
+      select p.id, p.created_at, count(distinct theirs.category_id) as overlap
+      from product_categories mine
+      join product_categories theirs on theirs.shop_id = ${shopId}
+        and theirs.category_id = mine.category_id and theirs.product_id not in ${ids}
+      join products p on p.shop_id = ${shopId} and p.id = theirs.product_id
+        and p.status = 'published'
+      where mine.shop_id = ${shopId} and mine.product_id in ${ids}
+      group by p.id, p.created_at
+    )
+    select ${productPageJson(shopId, 'hits', BY_OVERLAP, page, limit)} as page`,
+  );
+}

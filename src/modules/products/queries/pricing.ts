@@ -1,0 +1,99 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../../lib/uuid';
+
+/**
+ * SQL: true when the product or variant row aliased `alias` has a sale running now: a sale
+ * price is set, lower than the price, and now is within [sale_starts_at, sale_ends_at)
+ * (an unset bound is open).
+ */
+export const saleActive = (alias: string): SQL => {
+  const a = sql.raw(alias);
+  return sql`(${a}.sale_price_minor is not null and ${a}.price_minor is not null
+    and ${a}.sale_price_minor < ${a}.price_minor
+    and (${a}.sale_starts_at is null or ${a}.sale_starts_at <= now())
+    and (${a}.sale_ends_at is null or now() < ${a}.sale_ends_at))`;
+};
+
+/**
+ * SQL: the unit price of the product or variant row aliased `alias` now, in minor units,
+ * an active sale applied. Every price a customer is shown or charged comes from here.
+ */
+export const actualPriceMinor = (alias: string): SQL => {
+  const a = sql.raw(alias);
+  return sql`(case when ${saleActive(alias)} then ${a}.sale_price_minor else ${a}.price_minor end)`;
+};
+
+/** One client-held cart item, as POST /products/cart and POST /orders receive it. */
+export type CartLineInput = {
+  productId: string;
+  quantity: number;
+  variationKey?: string | null | undefined;
+};
+
+/**
+ * Whether a cart line can be bought: `ok`; `unavailable` (product unknown, unpublished or of
+ * another shop, variant gone or inactive, or no price); `variation-required` (the product has
+ * variants and the line names none).
+ */
+export type CartLineState = 'ok' | 'unavailable' | 'variation-required';
+
+/** The lines as `jsonb_to_recordset` reads them: ids that cannot be uuids become null. */
+const linesParameter = (items: CartLineInput[]) =>
+  JSON.stringify(
+    items.map((item, i) => ({
+      i,
+      product_id: isUuid(item.productId) ? item.productId.toLowerCase() : null,
+      variation_key: (item.variationKey ?? '').trim().toLowerCase(),
+      quantity: item.quantity,
+    })),
+  );
+
+/**
+ * SQL: a select resolving each cart line against the shop's catalogue now, one row per
+ * line (column `i` is the line's index). Columns: i, quantity, variation_key, product_id,
+ * variant_id (null without a matching active variant), state (CartLineState),
+ * unit_price_minor, track_stock, stock, title, sku, is_digital. Use it as a CTE body.
+ */
+export const cartLinesSelect = (shopId: string, items: CartLineInput[]): SQL => sql`
+  select it.i, it.quantity, it.variation_key, p.id as product_id, v.id as variant_id,
+    case
+      when p.id is null then 'unavailable'
+      when cv.variants > 0 and it.variation_key = '' then 'variation-required'
+      when cv.variants > 0 and v.id is null then 'unavailable'
+      when cv.variants = 0 and it.variation_key <> '' then 'unavailable'
+      when coalesce(${actualPriceMinor('v')}, ${actualPriceMinor('p')}) is null then 'unavailable'
+      else 'ok'
+    end as state,
+    case when v.id is null then ${actualPriceMinor('p')} else ${actualPriceMinor('v')} end
+      as unit_price_minor,
+    coalesce(v.track_stock, p.track_stock) as track_stock,
+    coalesce(v.stock, p.stock) as stock,
+    p.title,
+    coalesce(nullif(v.sku, ''), p.sku) as sku,
+    p.is_digital
+  from jsonb_to_recordset(${linesParameter(items)}::jsonb)
+    as it(i int, product_id uuid, variation_key text, quantity int)
+  left join products p
+    on p.shop_id = ${shopId} and p.id = it.product_id and p.status = 'published'
+  left join lateral (
+    select count(*)::int as variants from product_variants cv
+    where cv.shop_id = p.shop_id and cv.product_id = p.id
+  ) cv on true
+  left join product_variants v
+    on v.shop_id = p.shop_id and v.product_id = p.id and v.key = it.variation_key and v.active`;
+
+/** One row of `cartLinesSelect`, in cart order (`i`), amounts in minor units. */
+export type CartLineRow = {
+  i: number;
+  state: CartLineState;
+  quantity: number;
+  variation_key: string;
+  product_id: string | null;
+  variant_id: string | null;
+  title: string | null;
+  sku: string | null;
+  unit_price_minor: number | null;
+  track_stock: boolean | null;
+  stock: number | null;
+  is_digital: boolean | null;
+};

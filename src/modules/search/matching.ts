@@ -1,0 +1,96 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/*
+ * How a search term matches and ranks catalogue rows: one rule for GET /search and the `term`
+ * filter of GET /products (docs/decisions.md, "Search: matching and ranking"). Postgres
+ * compiles the term against the shop's dictionary (public.search_terms,
+ * drizzle/0012_search_queries.sql) into one row per word, in the CTE `search_terms`; every
+ * piece below reads it. Documents are the stored `search_vector` columns, which triggers keep
+ * current (drizzle/0011_search_documents.sql).
+ *
+ * - Words: every word must match (the last one also as a prefix). When no row matches them
+ *   all, the last words are dropped one at a time until some row matches (Meilisearch's `last`
+ *   strategy).
+ * - A word matches itself in any field, its singular, and, when the dictionary does not hold
+ *   it, its corrections (1 typo from 5 letters, 2 from 9), those in text fields only.
+ * - Rank, ascending: typos, proximity, attribute (title, SKU, category, description),
+ *   exactness (title is / starts with the words, then words matched exactly); callers add
+ *   recency and id.
+ */
+
+/** A table with a `search_vector` document, a `status`, a `shop_id` and a `created_at`. */
+export type SearchTable = 'products' | 'categories';
+
+/**
+ * SQL: the rank of the row aliased `alias` against the words up to `depth`'s `k`, an int[]
+ * that sorts ascending: [typos, proximity, attribute, title exactness, words not matched
+ * exactly]. Typos and attribute add up the best alternative of each word; proximity adds, for
+ * each pair of consecutive words, 1 (next to each other, in order), 2, 3, or 8 (farther, or
+ * other fields). Runs once per match, so each test is skipped when it cannot change the answer.
+ */
+const rank = (alias: string, depth: string): SQL => {
+  const v = sql.raw(`${alias}.search_vector`);
+  const d = (column: string) => sql.raw(`(select ${column} from ${depth})`);
+  return sql`(select array[
+      coalesce(sum(case when not t.fuzzy or ${v} @@ t.q_t0 then 0
+        when ${v} @@ t.q_t1 then 1 else 2 end), 0),
+      coalesce(sum(case when t.ord = ${d('k')} then 0 when ${v} @@ t.q_near1 then 1
+        when ${v} @@ t.q_near2 then 2 when ${v} @@ t.q_near3 then 3 else 8 end), 0),
+      coalesce(sum(case when ${v} @@ t.q_a then 0 when ${v} @@ t.q_b then 1
+        when ${v} @@ t.q_c then 2 else 3 end), 0),
+      case when not ${v} @@ ${d('q_start')} then 2 when ${v} @@ ${d('q_equal')} then 0 else 1 end,
+      count(*) filter (where t.loose and not ${v} @@ t.q_exact)
+    ]::int[]
+    from search_terms t where t.ord <= ${d('k')})`;
+};
+
+/** SQL: the shop's published rows of `table` (aliased `x`) whose document matches `query`. */
+const published = (shopId: string, table: SearchTable, query: SQL): SQL =>
+  sql`from ${sql.raw(table)} x
+    where x.shop_id = ${shopId} and x.status = 'published' and x.search_vector @@ ${query}`;
+
+/**
+ * SQL: CTEs leaving `<table>_search (id, created_at, rank)`: the rows of `table` matching the
+ * term, ranked. All the words first (`<table>_search_all`, one scan of the GIN index); only
+ * when that finds nothing, `<table>_search_depth` probes fewer leading words, from all but the
+ * last down, stopping at the first that matches, and those rows are ranked instead.
+ */
+const tableCtes = (shopId: string, table: SearchTable): SQL => {
+  const name = (suffix: string) => sql.raw(`${table}_search${suffix}`);
+  return sql`${name('_all')} as materialized (
+      select x.id, x.created_at, ${rank('x', 'search_last')} as rank
+      ${published(shopId, table, sql`(select q from search_last)`)}
+    ),
+    ${name('_depth')} as materialized (
+      select t.ord as k, t.q_upto as q, t.q_start, t.q_equal
+      from (select * from search_terms order by ord desc offset 1) t
+      where not exists (select 1 from ${name('_all')})
+        and exists (select 1 ${published(shopId, table, sql`t.q_upto`)})
+      limit 1
+    ),
+    ${name('')} as materialized (
+      select * from ${name('_all')}
+      union all
+      select x.id, x.created_at, ${rank('x', `${table}_search_depth`)}
+      ${published(shopId, table, sql`(select q from ${name('_depth')})`)}
+        and exists (select 1 from ${name('_depth')})
+    )`;
+};
+
+/**
+ * SQL: the CTEs a search over `tables` needs, followed by a comma: `search_terms` (the term
+ * compiled for the shop), `search_last` (all its words) and, per table, `<table>_search`
+ * (id, created_at, rank) with the matching rows.
+ */
+export const searchCtes = (shopId: string, term: string, tables: SearchTable[]): SQL =>
+  sql`search_terms as materialized (
+      select * from public.search_terms(${shopId}::uuid, ${term}::text)
+    ),
+    search_last as materialized (
+      select t.ord as k, t.q_upto as q, t.q_start, t.q_equal
+      from search_terms t order by t.ord desc limit 1
+    ),
+    ${sql.join(
+      tables.map((table) => tableCtes(shopId, table)),
+      sql`, `,
+    )},`;

@@ -1,0 +1,40 @@
+import type { Storage, StoredObject } from '../../adapters/storage';
+import { ApiError } from '../../errors';
+import { isUuid } from '../../lib/uuid';
+
+/*
+ * Public images: `<media base><shop_id>/media/<filename>`, the URL that `settings.media.url`
+ * plus an image's filename builds. Only the `media/` prefix is served; digital files stored
+ * beside it are reachable only through authorised downloads.
+ */
+
+/** Where the storage routes are mounted, outside the storefront API. */
+export const STORAGE_PATH = '/storage';
+
+const FILENAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+/** Where images are served from: MEDIA_BASE_URL, else this worker's own /storage/ route. */
+export const mediaBaseUrl = (configured: string | undefined, requestUrl: string): string =>
+  configured ?? `${new URL(requestUrl).origin}${STORAGE_PATH}/`;
+
+/** The URL a shop's images are served under (settings `media.url`), ending in `/`. */
+export const shopMediaUrl = (base: string, shopId: string): string => `${base}${shopId}/media/`;
+
+/** The URL of one of a shop's images. */
+export const mediaFileUrl = (base: string, shopId: string, filename: string): string =>
+  `${shopMediaUrl(base, shopId)}${encodeURIComponent(filename)}`;
+
+/**
+ * A shop's public image from the object store. A malformed shop id or filename (which could
+ * reach beyond the `media/` prefix) and a missing object are all MEDIA_NOT_FOUND.
+ */
+export async function readMedia(
+  storage: Storage,
+  shopId: string,
+  filename: string,
+): Promise<StoredObject> {
+  if (!isUuid(shopId) || !FILENAME.test(filename)) throw new ApiError('MEDIA_NOT_FOUND');
+  const object = await storage.get(`${shopId}/media/${filename}`);
+  if (!object) throw new ApiError('MEDIA_NOT_FOUND');
+  return object;
+}
