@@ -93,7 +93,7 @@ async function fill(databaseUrl: string) {
       );
       tables.push({ table, total: Number(rows[0]?.total), shop: Number(rows[0]?.shop) });
     }
-    // The planner runs the bodies of SQL functions (f_unaccent, search_query, …) while it
+    // The planner runs the bodies of SQL functions (f_unaccent, search_terms, …) while it
     // folds constants, and auto_explain logs them too; they are told apart by their text.
     const bodies = await client.query<{ body: string }>(
       `select p.prosrc as body from pg_proc p join pg_language l on l.oid = p.prolang

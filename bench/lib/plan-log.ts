@@ -82,3 +82,24 @@ export function summarizeScans(plan: string): ScanSummary {
   });
   return { indexes: [...indexes], seqScans };
 }
+
+/**
+ * One auto_explain message as a client receives it (with `client_min_messages = log`):
+ * `duration: … ms  plan:`, the query text, maybe its parameters, then the plan.
+ */
+export function parsePlanMessage(message: string): LoggedPlan | null {
+  const [header = '', ...rest] = message.split('\n');
+  const match = /^duration: ([\d.]+) ms {2}plan:$/.exec(header.trim());
+  if (!match) return null;
+  const body = rest.filter((line) => line.trim() !== '');
+  const planStart = body.findIndex((line, i) => i > 0 && PLAN_NODE.test(line));
+  const head = planStart === -1 ? body : body.slice(0, planStart);
+  const parametersAt = head.findIndex((line) => line.startsWith('Query Parameters: '));
+  const queryLines = parametersAt === -1 ? head : head.slice(0, parametersAt);
+  return {
+    durationMs: Number(match[1]),
+    query: queryLines.join('\n').replace(/^Query Text: /, ''),
+    parameters: parametersAt === -1 ? null : head.slice(parametersAt).join('\n'),
+    plan: planStart === -1 ? '' : body.slice(planStart).join('\n'),
+  };
+}

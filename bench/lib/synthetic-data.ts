@@ -67,6 +67,29 @@ export function random(seed: number) {
 }
 export type Random = ReturnType<typeof random>;
 
+const ONSETS =
+  'b bl br c ch cl cr d dr f fl fr g gl gr h j k l m n p pl pr r s sh sk sl sp st t th tr v w z'.split(
+    ' ',
+  );
+const VOWELS = 'a e i o u ai ea ee ie oa oo ou'.split(' ');
+const CODAS = ' n r s t l m nd rt st ck ng sk'.split(' ');
+
+/**
+ * `size` distinct made-up words of one to three syllables (4 to 12 letters), always the same
+ * for a given `seed`: description text whose dictionary grows like a real shop's.
+ */
+export function vocabulary(size: number, seed: number): string[] {
+  const r = random(seed);
+  const words = new Set<string>();
+  while (words.size < size) {
+    const syllables = r.int(1, 3);
+    let word = '';
+    for (let i = 0; i < syllables; i += 1) word += r.pick(ONSETS) + r.pick(VOWELS) + r.pick(CODAS);
+    if (word.length >= 4 && word.length <= 12) words.add(word);
+  }
+  return [...words];
+}
+
 export const slugify = (text: string) =>
   text
     .normalize('NFD')

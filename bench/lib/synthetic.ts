@@ -28,6 +28,9 @@ export type Scale = {
   contentEntries: number;
 };
 
+/** Optional richness: description words drawn from a vocabulary (8 to 24 of them). */
+export type SyntheticOptions = { descriptionWords?: readonly string[] };
+
 /** What the EXPLAIN run needs to address the synthetic shop's data. */
 export type SyntheticShop = {
   id: string;
@@ -52,7 +55,16 @@ class ShopBuilder {
   constructor(
     readonly r: Random,
     readonly seed: number,
+    readonly options: SyntheticOptions = {},
   ) {}
+
+  /** The product's description: its title, and words of the vocabulary when one is given. */
+  description(title: string): string {
+    const words = this.options.descriptionWords;
+    if (!words?.length) return `<p>${title}, made to last.</p>`;
+    const picked = Array.from({ length: this.r.int(8, 24) }, () => this.r.pick(words));
+    return `<p>${title}, made to last.</p><p>${picked.join(' ')}.</p>`;
+  }
 
   at(daysAgo: number) {
     return new Date(this.now - daysAgo * DAY_MS - this.r.int(0, DAY_MS));
@@ -127,7 +139,7 @@ class ShopBuilder {
         shop_id: shopId,
         title,
         slug: `${slugify(title)}-${i}`,
-        description: `<p>${title}, made to last.</p>`,
+        description: this.description(title),
         sku: `SKU-${seed}-${i}`,
         status,
         featured: r.chance(0.1),
@@ -321,8 +333,9 @@ export async function createSyntheticShop(
   client: pg.ClientBase,
   scale: Scale,
   seed: number,
+  options: SyntheticOptions = {},
 ): Promise<SyntheticShop> {
-  const shop = new ShopBuilder(random(seed), seed);
+  const shop = new ShopBuilder(random(seed), seed, options);
   const apiKey = `sf_bench_${createHash('sha256').update(shop.shopId).digest('hex').slice(0, 32)}`;
   shop.rows.shops.push({
     id: shop.shopId,

@@ -17,10 +17,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, shopId, updatedAt } from './columns';
 import { media } from './media';
+import { searchGin } from './search';
 
 export const publicationStatus = pgEnum('publication_status', ['published', 'draft', 'archived']);
 
-/** A full-text search document; only Postgres writes it (generated columns). */
+/** A full-text search document; only Postgres writes it (a generated column or triggers). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Parcel dimensions used for shipping quotes. */
@@ -51,7 +52,7 @@ export const categories = pgTable(
     headerImageId: uuid('header_image_id').references(() => media.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     status: publicationStatus('status').notNull().default('published'),
-    /** What search matches: the name's words and letter signatures (drizzle/0002_catalog_search.sql). */
+    /** What search matches: the name's words, with positions (drizzle/0011_search_documents.sql). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`public.search_document(name, '')`,
     ),
@@ -61,8 +62,10 @@ export const categories = pgTable(
   (t) => [
     uniqueIndex('categories_shop_slug_uq').on(t.shopId, t.slug),
     index('categories_shop_parent_idx').on(t.shopId, t.parentId, t.position),
+    // No pending list: every search would scan it whole (searchGin in search.ts).
     index('categories_shop_search_idx')
       .using('gin', t.shopId, t.searchVector)
+      .with(searchGin)
       .where(sql`${t.status} = 'published'`),
   ],
 );
@@ -95,12 +98,13 @@ export const products = pgTable(
     isDigital: boolean('is_digital').notNull().default(false),
     defaultVariantId: uuid('default_variant_id'),
     /**
-     * What search matches: the title's words and letter signatures and the SKU's words
-     * (drizzle/0002_catalog_search.sql). Stored, so matching and ranking never recompute it.
+     * What search matches: the words of the title (weight A), of the product's and its
+     * variants' SKUs (B), of its published categories' names and their ancestors' (C) and of
+     * the description without markup (D), with positions. Only Postgres writes it, from
+     * triggers on products, variants, categories and their links
+     * (drizzle/0011_search_documents.sql), so every catalogue write keeps it current.
      */
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      sql`public.search_document(title, sku)`,
-    ),
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,6 +117,7 @@ export const products = pgTable(
       .where(sql`${t.status} = 'published'`),
     index('products_shop_search_idx')
       .using('gin', t.shopId, t.searchVector)
+      .with(searchGin)
       .where(sql`${t.status} = 'published'`),
     index('products_shop_status_title_idx').on(t.shopId, t.status, t.title),
     index('products_shop_featured_idx')

@@ -5,5 +5,6 @@ export * from './marketing';
 export * from './media';
 export * from './orders';
 export * from './reviews';
+export * from './search';
 export * from './settings';
 export * from './shops';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { jsonArray } from '../../db/json';
 import type { ProductPageRow } from '../products/queries/list';
 import { productPageJson } from '../products/queries/list-item';
-import { categorySearchable, productSearchable, searchMatches, searchScore } from './matching';
+import { searchCtes } from './matching';
 import type { SearchCategoryItem } from './schemas';
 
 export type SearchRow = {
@@ -11,11 +11,13 @@ export type SearchRow = {
   categories: { total: number; items: SearchCategoryItem[] };
 };
 
-const RELEVANCE = sql`h.score desc, h.created_at desc, h.id desc`;
+const RELEVANCE = sql`h.rank, h.created_at desc, h.id desc`;
+const CATEGORY_ORDER = sql`h.rank, h.position, h.name, h.id`;
 
 /**
  * One page of the shop's published products and one of its published categories matching
- * `term`, most relevant first, in one statement.
+ * `term`, most relevant first, in one statement. Each section ranks every match once, then
+ * counts and pages them.
  */
 export async function selectSearch(
   db: Db,
@@ -24,28 +26,20 @@ export async function selectSearch(
   page: number,
   limit: number,
 ): Promise<SearchRow> {
-  const product = productSearchable('p');
-  const category = categorySearchable('c');
   const result = await db.execute(sql`
-    with product_hits as not materialized (
-      select p.id, p.created_at, ${searchScore(product, term)} as score
-      from products p
-      where p.shop_id = ${shopId} and p.status = 'published' and ${searchMatches(product, term)}
-    ),
+    with ${searchCtes(shopId, term, ['products', 'categories'])}
     category_hits as (
-      select c.id, c.name, c.slug, c.featured, c.position, ${searchScore(category, term)} as score
-      from categories c
-      where c.shop_id = ${shopId} and c.status = 'published' and ${searchMatches(category, term)}
+      select c.id, c.name, c.slug, c.featured, c.position, s.rank
+      from categories_search s join categories c on c.id = s.id
     )
     select
-      ${productPageJson(shopId, 'product_hits', RELEVANCE, page, limit)} as products,
+      ${productPageJson(shopId, 'products_search', RELEVANCE, page, limit)} as products,
       json_build_object(
         'total', (select count(*)::int from category_hits),
         'items', (select ${jsonArray(
           sql`json_build_object('_id', h.id, 'name', h.name, 'featured', h.featured, 'slug', h.slug)`,
-          sql`h.score desc, h.position, h.name, h.id`,
-        )} from (select * from category_hits h
-            order by h.score desc, h.position, h.name, h.id
+          CATEGORY_ORDER,
+        )} from (select * from category_hits h order by ${CATEGORY_ORDER}
             limit ${limit} offset ${(page - 1) * limit}) h)) as categories`);
   return result.rows[0] as SearchRow;
 }

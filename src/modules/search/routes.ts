@@ -13,7 +13,7 @@ const searchRoute = defineRoute({
   operationId: 'search',
   summary: 'Products and categories matching a term, most relevant first',
   description:
-    'Accent- and case-insensitive; every word matches as a word prefix (autocomplete), and small typos are tolerated.',
+    'Products by title, SKU, category names and description; categories by name. Accent- and case-insensitive; the last word also matches as a prefix (autocomplete); one typo is tolerated in words of 5+ letters, two in words of 9+. Ranked by matched words, typos, proximity, field and exactness, then newest first.',
   middleware: [requireShop] as const,
   request: { query: SearchQuery },
   fieldCodes: [['term', 'INVALID_SEARCH_QUERY']],

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { publishedCategoryByRef } from '../../categories/queries';
-import { productSearchable, searchMatches, searchScore } from '../../search/matching';
+import { searchCtes } from '../../search/matching';
 import type { ProductListItem } from '../schemas';
 import { productPageJson, productSummary } from './list-item';
 import { targetProduct } from './reference';
@@ -31,7 +31,7 @@ const SORTS: Record<ProductSort | 'RELEVANCE', SQL> = {
   'Z-A': sql`h.sort_title desc, h.id desc`,
   RECENT: sql`h.created_at desc, h.id desc`,
   OLD: sql`h.created_at asc, h.id asc`,
-  RELEVANCE: sql`h.score desc, h.created_at desc, h.id desc`,
+  RELEVANCE: sql`h.rank, h.created_at desc, h.id desc`,
 };
 
 /** Runs a statement whose only row has a `page` column. */
@@ -59,7 +59,6 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
     where.push(sql`coalesce(ps.min_price, ps.actual_price) <= ${f.maxPriceMinor}`);
   }
   const term = f.term;
-  if (term) where.push(searchMatches(productSearchable('p'), term));
   const needsSummary = f.onSale || f.minPriceMinor !== undefined || f.maxPriceMinor !== undefined;
 
   // The published categories named and those under them, at any depth (UNION stops at cycles).
@@ -73,17 +72,23 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
       where c.shop_id = ${f.shopId} and c.status = 'published'
     ),`;
 
+  const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
+  // With a term, the matches are found and ranked once (products_search); without one, the
+  // filter CTE stays inlined so the count and the page each use the list indexes.
   return selectPage(
     db,
     sql`with recursive ${f.categories.length > 0 ? categoryTree : sql``}
-    hits as not materialized (
-      select p.id, p.created_at, public.f_unaccent(lower(p.title)) as sort_title,
-        ${term ? searchScore(productSearchable('p'), term) : sql`0`} as score
+    ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
+    hits as ${term ? sql`materialized` : sql`not materialized`} (
+      select p.id, p.created_at,
+        ${sort === 'A-Z' || sort === 'Z-A' ? sql`public.f_unaccent(lower(p.title))` : sql`null::text`} as sort_title,
+        ${term ? sql`s.rank` : sql`null::int[]`} as rank
       from products p
+      ${term ? sql`join products_search s on s.id = p.id` : sql``}
       ${needsSummary ? sql`cross join lateral ${productSummary('p')} ps` : sql``}
       where ${sql.join(where, sql` and `)}
     )
-    select ${productPageJson(f.shopId, 'hits', SORTS[f.sort ?? (term ? 'RELEVANCE' : 'RECENT')], f.page, f.limit)} as page`,
+    select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit)} as page`,
   );
 }
 
