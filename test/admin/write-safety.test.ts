@@ -1,0 +1,319 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/db/schema';
+import { expectError } from '../helpers/api';
+import { testDb } from '../helpers/db';
+import { type MerchantClient, merchantOf, type TestMerchantKey } from '../helpers/merchant';
+import { createTestShop, type TestShop } from '../helpers/shop-factory';
+
+const idem = (key: string) => ({ headers: { 'idempotency-key': key } });
+const ifMatch = (etag: string) => ({ headers: { 'if-match': etag } });
+
+describe('optimistic concurrency', () => {
+  let api: MerchantClient;
+  let id: string;
+
+  beforeAll(async () => {
+    api = (await merchantOf(await createTestShop())).api;
+    id = (await api.post('/shipping-rates', { title: 'Courier', amount: 500 })).body.id;
+  });
+
+  it('lets exactly one of two simultaneous updates with the same ETag through; the other gets 412', async () => {
+    const etag = (await api.get(`/shipping-rates/${id}`)).headers.get('etag') ?? '';
+    const results = await Promise.all([
+      api.patch(`/shipping-rates/${id}`, { amount: 510 }, ifMatch(etag)),
+      api.patch(`/shipping-rates/${id}`, { amount: 520 }, ifMatch(etag)),
+    ]);
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 412]);
+    const loser = results.find((r) => r.status === 412);
+    if (loser) expectError(loser, 412, 'PRECONDITION_FAILED');
+    const winner = results.find((r) => r.status === 200)?.body;
+    const now = (await api.get(`/shipping-rates/${id}`)).body;
+    expect(now).toMatchObject({ amount: winner.amount, version: 2 });
+  });
+
+  it('refuses a stale ETag on update and delete, changing nothing; accepts the current one, * and the bare version', async () => {
+    const current = (await api.get(`/shipping-rates/${id}`)).body;
+    const stale = `"${current.version - 1}"`;
+    const refused = await api.patch(`/shipping-rates/${id}`, { amount: 1 }, ifMatch(stale));
+    expect(expectError(refused, 412, 'PRECONDITION_FAILED').message).toContain(
+      `"${current.version}"`,
+    );
+    expectError(
+      await api.delete(`/shipping-rates/${id}`, ifMatch(stale)),
+      412,
+      'PRECONDITION_FAILED',
+    );
+    expectError(
+      await api.patch(`/shipping-rates/${id}`, { amount: 1 }, ifMatch(`W/"${current.version}"`)),
+      412,
+      'PRECONDITION_FAILED',
+    );
+    expect((await api.get(`/shipping-rates/${id}`)).body).toEqual(current);
+
+    const byTag = await api.patch(
+      `/shipping-rates/${id}`,
+      { amount: 530 },
+      ifMatch(`"${current.version}"`),
+    );
+    expect(byTag.headers.get('etag')).toBe(`"${current.version + 1}"`);
+    const byStar = await api.patch(`/shipping-rates/${id}`, { amount: 540 }, ifMatch('*'));
+    expect(byStar.status).toBe(200);
+    const byNumber = await api.patch(
+      `/shipping-rates/${id}`,
+      { amount: 550 },
+      ifMatch(`"0", ${byStar.body.version}`),
+    );
+    expect(byNumber.body).toMatchObject({ amount: 550, version: current.version + 3 });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  let shop: TestShop;
+  let api: MerchantClient;
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    api = (await merchantOf(shop)).api;
+  });
+
+  const ratesTitled = async (title: string) =>
+    testDb()
+      .select({ id: s.shippingRates.id })
+      .from(s.shippingRates)
+      .where(and(eq(s.shippingRates.shopId, shop.id), eq(s.shippingRates.title, title)));
+
+  it('replays the stored answer for the same key and body, creating once', async () => {
+    const key = crypto.randomUUID();
+    const first = await api.post('/shipping-rates', { title: 'Once', amount: 100 }, idem(key));
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(first.roundTrips).toBe(6); // BEGIN, claim, insert, audit, store answer, COMMIT
+    const again = await api.post('/shipping-rates', { amount: 100, title: 'Once' }, idem(key));
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('etag')).toBe('"1"');
+    expect(again.body).toEqual(first.body);
+    expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
+    expect(await ratesTitled('Once')).toHaveLength(1);
+  });
+
+  it('refuses the same key with another body or another endpoint, and a malformed key', async () => {
+    const key = crypto.randomUUID();
+    expect(
+      (await api.post('/shipping-rates', { title: 'Twice', amount: 1 }, idem(key))).status,
+    ).toBe(201);
+    expectError(
+      await api.post('/shipping-rates', { title: 'Twice', amount: 2 }, idem(key)),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expectError(
+      await api.post('/pickup-locations', { name: 'Twice' }, idem(key)),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expectError(
+      await api.post('/shipping-rates', { title: 'Bad', amount: 1 }, idem('x'.repeat(256))),
+      400,
+      'IDEMPOTENCY_KEY_INVALID',
+    );
+    expect(await ratesTitled('Twice')).toHaveLength(1);
+    expect(await ratesTitled('Bad')).toHaveLength(0);
+  });
+
+  it('creates once when requests with the same key arrive together', async () => {
+    const key = crypto.randomUUID();
+    const body = { title: 'Together', amount: 100 };
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api.post('/shipping-rates', body, idem(key))),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(results.filter((r) => r.headers.get('idempotent-replayed')).length).toBe(3);
+    expect(await ratesTitled('Together')).toHaveLength(1);
+  });
+
+  it('keeps nothing of a failed write, so a retry with the key runs again', async () => {
+    const key = crypto.randomUUID();
+    const missing = crypto.randomUUID();
+    expectError(
+      await api.patch(`/shipping-rates/${missing}`, { amount: 1 }, idem(key)),
+      404,
+      'SHIPPING_RATE_NOT_FOUND',
+    );
+    const stored = await testDb()
+      .select()
+      .from(s.idempotencyKeys)
+      .where(and(eq(s.idempotencyKeys.shopId, shop.id), eq(s.idempotencyKeys.key, key)));
+    expect(stored).toEqual([]);
+  });
+
+  it('forgets a key after 24 hours', async () => {
+    const key = crypto.randomUUID();
+    const first = await api.post('/shipping-rates', { title: 'Day one', amount: 1 }, idem(key));
+    await testDb()
+      .update(s.idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(and(eq(s.idempotencyKeys.shopId, shop.id), eq(s.idempotencyKeys.key, key)));
+    const later = await api.post('/shipping-rates', { title: 'Day two', amount: 2 }, idem(key));
+    expect(later.status).toBe(201);
+    expect(later.body.id).not.toBe(first.body.id);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('scopes keys to the shop', async () => {
+    const key = crypto.randomUUID();
+    const other = (await merchantOf(await createTestShop())).api;
+    const mine = await api.post('/shipping-rates', { title: 'Mine', amount: 1 }, idem(key));
+    const theirs = await other.post('/shipping-rates', { title: 'Mine', amount: 1 }, idem(key));
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+  });
+});
+
+describe('the audit log', () => {
+  let api: MerchantClient;
+  let key: TestMerchantKey;
+
+  beforeAll(async () => {
+    ({ api, key } = await merchantOf(await createTestShop()));
+  });
+
+  it('records every write in its transaction: who, what, which resource, when and what changed', async () => {
+    const created = await api.post('/shipping-rates', { title: 'Audited', amount: 100 });
+    const id = created.body.id;
+    const updated = await api.patch(`/shipping-rates/${id}`, { amount: 150, active: false });
+    await api.delete(`/shipping-rates/${id}`);
+    const res = await api.get(`/audit?resource_type=shipping_rate&resource_id=${id}`);
+    expect(res.status).toBe(200);
+    const [deleted, changed, made] = res.body.data;
+    expect(res.body.data).toHaveLength(3);
+    expect(made).toMatchObject({
+      object: 'audit_event',
+      action: 'create',
+      resource_type: 'shipping_rate',
+      resource_id: id,
+      key_id: key.id,
+      key_prefix: key.secret.slice(0, 12),
+      request_id: created.headers.get('x-request-id'),
+    });
+    expect(made.changes.amount).toEqual({ before: null, after: 100 });
+    expect(changed).toMatchObject({
+      action: 'update',
+      request_id: updated.headers.get('x-request-id'),
+    });
+    expect(changed.changes).toEqual({
+      amount: { before: 100, after: 150 },
+      active: { before: true, after: false },
+    });
+    expect(deleted.action).toBe('delete');
+    expect(deleted.changes.title).toEqual({ before: 'Audited', after: null });
+    expect(Date.parse(made.created_at)).toBeLessThanOrEqual(Date.parse(deleted.created_at));
+  });
+
+  it('records nothing for a write that failed or changed nothing', async () => {
+    const { id } = (await api.post('/shipping-rates', { title: 'Quiet', amount: 1 })).body;
+    await api.patch(`/shipping-rates/${id}`, { title: 'Quiet' });
+    await api.patch(`/shipping-rates/${id}`, { amount: 2 }, ifMatch('"9"'));
+    const events = (await api.get(`/audit?resource_id=${id}`)).body.data;
+    expect(events.map((e: { action: string }) => e.action)).toEqual(['create']);
+  });
+
+  it('filters by action, key and time, and pages', async () => {
+    const other = await merchantOf(await createTestShop());
+    expect((await other.api.get('/audit')).body.data).toEqual([]);
+    const since = new Date().toISOString();
+    const { id } = (await api.post('/shipping-rates', { title: 'Filtered', amount: 1 })).body;
+    await api.patch(`/shipping-rates/${id}`, { amount: 3 });
+    const updates = (await api.get(`/audit?action=update&since=${since}`)).body.data;
+    expect(updates.map((e: { resource_id: string }) => e.resource_id)).toEqual([id]);
+    expect(
+      (await api.get(`/audit?key_id=${key.id}&until=${since}`)).body.data.length,
+    ).toBeGreaterThan(0);
+    expect((await api.get(`/audit?key_id=${crypto.randomUUID()}`)).body.data).toEqual([]);
+    const page = (await api.get('/audit?limit=1')).body;
+    expect(page).toMatchObject({ object: 'list', has_more: true, url: '/admin/api/v1/audit' });
+    expectError(await api.get('/audit?since=yesterday'), 422, 'VALIDATION_FAILED');
+    expectError(await api.get('/audit?action=explode'), 422, 'VALIDATION_FAILED');
+  });
+});
+
+describe('cursor pagination', () => {
+  let api: MerchantClient;
+  let ids: string[];
+
+  beforeAll(async () => {
+    api = (await merchantOf(await createTestShop())).api;
+    ids = [];
+    for (let i = 0; i < 7; i++) {
+      ids.push(
+        (await api.post('/shipping-rates', { title: `Rate ${i}`, amount: i }).then((r) => r.body))
+          .id,
+      );
+    }
+    ids.reverse(); // newest first, as lists run
+  });
+
+  const idsOf = (body: { data: Array<{ id: string }> }) => body.data.map((r) => r.id);
+
+  it('pages newest first with limit, starting_after and ending_before', async () => {
+    const first = (await api.get('/shipping-rates?limit=3')).body;
+    expect(first).toMatchObject({
+      object: 'list',
+      has_more: true,
+      url: '/admin/api/v1/shipping-rates',
+    });
+    expect(idsOf(first)).toEqual(ids.slice(0, 3));
+    const second = (await api.get(`/shipping-rates?limit=3&starting_after=${ids[2]}`)).body;
+    expect(idsOf(second)).toEqual(ids.slice(3, 6));
+    const last = (await api.get(`/shipping-rates?limit=3&starting_after=${ids[5]}`)).body;
+    expect(idsOf(last)).toEqual(ids.slice(6));
+    expect(last.has_more).toBe(false);
+    const back = (await api.get(`/shipping-rates?limit=2&ending_before=${ids[3]}`)).body;
+    expect(idsOf(back)).toEqual(ids.slice(1, 3));
+    expect(back.has_more).toBe(true);
+    const list = await api.get('/shipping-rates');
+    expect(list.body.data).toHaveLength(7);
+    expect(list.roundTrips).toBe(1);
+  });
+
+  it('stays stable while the merchant writes: new rates never shift the pages still to read', async () => {
+    const first = (await api.get('/shipping-rates?limit=3')).body;
+    for (let i = 0; i < 3; i++)
+      await api.post('/shipping-rates', { title: `Late ${i}`, amount: 1 });
+    await api.patch(`/shipping-rates/${ids[4]}`, { title: 'Renamed' });
+    const seen = [...idsOf(first)];
+    let cursor = seen.at(-1);
+    for (;;) {
+      const page = (await api.get(`/shipping-rates?limit=3&starting_after=${cursor}`)).body;
+      seen.push(...idsOf(page));
+      cursor = seen.at(-1);
+      if (!page.has_more) break;
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('refuses bad paging parameters naming the field', async () => {
+    for (const [query, field] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+      ['starting_after=nope', 'starting_after'],
+      [`starting_after=${crypto.randomUUID()}`, 'starting_after'],
+      [`ending_before=${crypto.randomUUID()}`, 'ending_before'],
+      [`starting_after=${ids[0]}&ending_before=${ids[1]}`, 'ending_before'],
+    ] as const) {
+      const error = expectError(
+        await api.get(`/shipping-rates?${query}`),
+        422,
+        'VALIDATION_FAILED',
+      );
+      expect((error as { details?: Array<{ field: string }> }).details?.[0]?.field, query).toBe(
+        field,
+      );
+    }
+  });
+});
