@@ -28,6 +28,7 @@ describe('merchant keys through the API', () => {
       scopes: ['catalogue:write', 'catalogue:read', 'orders:read'],
     });
     expect(res.status).toBe(201);
+    expect(res.roundTrips).toBe(4); // BEGIN, insert, audit, COMMIT
     const { secret, ...key } = res.body;
     expect(secret).toMatch(/^sk_live_[A-Za-z0-9_-]{32}$/);
     expect(key).toMatchObject({
@@ -95,6 +96,7 @@ describe('merchant keys through the API', () => {
     expect((await doomed.get('/shipping-rates')).status).toBe(200);
     const res = await admin.delete(`/keys/${id}`);
     expect(res.status).toBe(200);
+    expect(res.roundTrips).toBe(5); // BEGIN, lock, update, audit, COMMIT
     expect(res.body.revoked_at).not.toBeNull();
     expectError(await doomed.get('/shipping-rates'), 401, 'MERCHANT_KEY_INVALID');
     const again = await admin.delete(`/keys/${id}`);

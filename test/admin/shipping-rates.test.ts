@@ -101,6 +101,7 @@ describe('shipping rates through the merchant API', () => {
     });
     expect(same.status).toBe(200);
     expect(same.body.version).toBe(2);
+    expect(same.roundTrips).toBe(3); // BEGIN, lock, COMMIT
     expect(same.body.updated_at).toBe(cleared.body.updated_at);
     const empty = await api.patch(`/shipping-rates/${created.body.id}`, {});
     expect(empty.body.version).toBe(2);
@@ -112,12 +113,17 @@ describe('shipping rates through the merchant API', () => {
     const first = (
       await merchant.post('/shipping-rates', { title: 'A', amount: 1, is_default: true })
     ).body;
-    const second = (
-      await merchant.post('/shipping-rates', { title: 'B', amount: 2, is_default: true })
-    ).body;
+    const made = await merchant.post('/shipping-rates', {
+      title: 'B',
+      amount: 2,
+      is_default: true,
+    });
+    expect(made.roundTrips).toBe(5); // BEGIN, insert, unset the others, audit, COMMIT
+    const second = made.body;
     expect(second.is_default).toBe(true);
     const firstNow = (await merchant.get(`/shipping-rates/${first.id}`)).body;
     expect(firstNow).toMatchObject({ is_default: false, version: 2 });
+    expect(second.version).toBe(1);
     const third = (await merchant.post('/shipping-rates', { title: 'C', amount: 3 })).body;
     await merchant.patch(`/shipping-rates/${third.id}`, { is_default: true });
     const defaults = (await merchant.get('/shipping-rates')).body.data

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredIdempotencyKeys } from '../../src/admin-kit/idempotency';
 import * as s from '../../src/db/schema';
 import { expectError } from '../helpers/api';
 import { testDb } from '../helpers/db';
@@ -94,6 +95,7 @@ describe('Idempotency-Key', () => {
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.headers.get('etag')).toBe('"1"');
+    expect(again.roundTrips).toBe(4); // BEGIN, claim, read the stored answer, COMMIT
     expect(again.body).toEqual(first.body);
     expect(JSON.stringify(again.body)).toBe(JSON.stringify(first.body));
     expect(await ratesTitled('Once')).toHaveLength(1);
@@ -161,6 +163,23 @@ describe('Idempotency-Key', () => {
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(first.body.id);
     expect(later.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('purges keys past their 24 hours (the cron trigger), keeping the rest', async () => {
+    const [fresh, stale] = [crypto.randomUUID(), crypto.randomUUID()];
+    await api.post('/shipping-rates', { title: 'Fresh', amount: 1 }, idem(fresh));
+    await api.post('/shipping-rates', { title: 'Stale', amount: 1 }, idem(stale));
+    await testDb()
+      .update(s.idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(and(eq(s.idempotencyKeys.shopId, shop.id), eq(s.idempotencyKeys.key, stale)));
+    expect(await purgeExpiredIdempotencyKeys(testDb())).toBeGreaterThanOrEqual(1);
+    const left = await testDb()
+      .select({ key: s.idempotencyKeys.key })
+      .from(s.idempotencyKeys)
+      .where(eq(s.idempotencyKeys.shopId, shop.id));
+    expect(left.map((r) => r.key)).toContain(fresh);
+    expect(left.map((r) => r.key)).not.toContain(stale);
   });
 
   it('scopes keys to the shop', async () => {
