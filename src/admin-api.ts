@@ -19,11 +19,10 @@ versioned resources answer an \`ETag\` and honour \`If-Match\`. Amounts are inte
 units of the shop currency. Every write is recorded in the audit log.`;
 
 /**
- * The merchant API: every admin module mounted at its path (add a resource here), and its
- * own OpenAPI document. Returned inside a plain Hono app so its operations stay out of the
- * storefront's document.
+ * The merchant API: every admin module mounted at its path (add a resource here) and its
+ * own OpenAPI document. Its registry holds paths below ADMIN_BASE.
  */
-export function createAdminApi(): Hono<AppEnv> {
+export function createAdminOpenApi() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() }).basePath(ADMIN_BASE);
   api.route('/keys', keyAdminRoutes);
   api.route('/audit', auditAdminRoutes);
@@ -40,5 +39,10 @@ export function createAdminApi(): Hono<AppEnv> {
     openapi: '3.1.0',
     info: { title: 'Merchant API', version: '1.0.0', description: DESCRIPTION },
   });
-  return new Hono<AppEnv>().route('/', api);
+  return api;
+}
+
+/** The merchant API inside a plain Hono app, so its operations stay out of the storefront's document. */
+export function createAdminApi(): Hono<AppEnv> {
+  return new Hono<AppEnv>().route('/', createAdminOpenApi());
 }

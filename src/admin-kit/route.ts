@@ -1,15 +1,11 @@
-import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ErrorCode } from '../errors';
-import { MERCHANT_ERRORS, requireMerchant } from '../http/merchant';
-import { errorResponses } from '../http/openapi';
+import { requireMerchant } from '../http/merchant';
+import { defineRoute, type RouteDeclaration } from '../http/route';
 import type { MerchantScope } from '../identity/merchant-scopes';
 
-/** Errors every write may answer, besides the route's own. */
-const WRITE_ERRORS: ErrorCode[] = [
-  'IDEMPOTENCY_KEY_INVALID',
-  'IDEMPOTENCY_KEY_REUSED',
-  'SERVICE_UNAVAILABLE',
-];
+/** Errors every write may answer (merchantWrite), besides the verb's own. */
+const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_KEY_REUSED'];
 
 const idempotencyKeyHeader = z
   .string()
@@ -31,53 +27,48 @@ const ifMatchHeader = z
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 
-/** A merchant API route: a `createRoute` config plus what the platform adds. */
-export type AdminRouteConfig = Omit<RouteConfig, 'method' | 'security' | 'middleware' | 'tags'> & {
+/** A merchant API route: a route declaration plus what the platform adds. */
+export type AdminRouteConfig = Omit<RouteDeclaration, 'method' | 'middleware' | 'tags'> & {
   method: Method;
   tag: string;
   /** The scope a key needs for this call (`settings:write` also allows `settings:read` routes). */
   scope: MerchantScope;
-  /** The route's own error codes; the key, scope, rate-limit and write errors are added. */
-  errors?: ErrorCode[];
   /** The resource is versioned: declares `If-Match` and 412 PRECONDITION_FAILED. */
   ifMatch?: boolean;
 };
 
-type Declared<C extends AdminRouteConfig> = Omit<C, 'scope' | 'errors' | 'tag' | 'ifMatch'> & {
+type Declared<C extends AdminRouteConfig> = Omit<C, 'scope' | 'tag' | 'ifMatch' | 'raises'> & {
   tags: string[];
   security: Array<Record<string, string[]>>;
   middleware: ReturnType<typeof requireMerchant>;
+  getRoutingPath(): string;
 };
 
 /**
- * Declares a merchant API route; the one way to do so. It adds the `MerchantKey`
- * security requirement naming the scope (so the document says what each call needs), the
- * middleware that enforces key, rate limit and scope, the `Idempotency-Key` (and, with
- * `ifMatch`, `If-Match`) headers of writes, and the error responses of all of them.
+ * Declares a merchant API route; the one way to do so. On top of defineRoute (which
+ * derives the documented errors and security from the middleware and `raises`), it adds
+ * the middleware enforcing key, rate limit and scope (the security requirement names the
+ * scope, so the document says what each call needs), and for writes the `Idempotency-Key`
+ * header (with `ifMatch`, also `If-Match`) and their errors.
  */
 export function adminRoute<const C extends AdminRouteConfig>(config: C) {
-  const { scope, errors = [], tag, ifMatch = false, ...route } = config;
+  const { scope, tag, ifMatch = false, raises = [], ...route } = config;
   const writes = route.method !== 'get';
   const headers = z.object({
     'idempotency-key': idempotencyKeyHeader,
     ...(ifMatch ? { 'if-match': ifMatchHeader } : {}),
   });
-  return createRoute({
+  return defineRoute({
     ...route,
     tags: [tag],
-    security: [{ MerchantKey: [scope] }],
     middleware: requireMerchant(scope),
     request: writes ? { ...route.request, headers } : route.request,
-    responses: {
-      ...route.responses,
-      ...errorResponses(
-        ...MERCHANT_ERRORS,
-        ...(writes ? WRITE_ERRORS : []),
-        ...(ifMatch ? (['PRECONDITION_FAILED'] as const) : []),
-        ...errors,
-      ),
-    },
-  }) as unknown as Declared<C> & { getRoutingPath(): string };
+    raises: [
+      ...raises,
+      ...(writes ? WRITE_ERRORS : []),
+      ...(ifMatch ? (['PRECONDITION_FAILED'] as const) : []),
+    ],
+  }) as unknown as Declared<C>;
 }
 
 /** A path parameter `{id}`: a resource id (an id that names nothing is the resource's 404). */

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
-import { ApiError, type ErrorCode } from '../errors';
+import { ApiError } from '../errors';
 import {
   looksLikeMerchantKey,
   looksLikeStorefrontKey,
@@ -8,15 +8,7 @@ import {
 } from '../identity/merchant-keys';
 import { grants, type MerchantScope } from '../identity/merchant-scopes';
 import { limitPerMerchantKey } from './rate-limit';
-
-/** Errors every route behind requireMerchant may answer. */
-export const MERCHANT_ERRORS: ErrorCode[] = [
-  'MERCHANT_KEY_MISSING',
-  'MERCHANT_KEY_INVALID',
-  'STOREFRONT_KEY_NOT_ALLOWED',
-  'MERCHANT_SCOPE_MISSING',
-  'MERCHANT_RATE_LIMITED',
-];
+import { guarded } from './route';
 
 /**
  * The merchant key a request presents as `Authorization: Bearer sk_…`. A storefront key,
@@ -40,31 +32,41 @@ function presentedKey(headers: Headers): string {
  * Resolves the merchant key and its shop (`c.get('merchant')`, `c.get('shop')`). A shop in
  * any status can be managed: merchants set a shop up before opening it.
  */
-const authenticateMerchant = createMiddleware<AppEnv>(async (c, next) => {
-  const key = presentedKey(c.req.raw.headers);
-  const services = c.get('services');
-  const found = await merchantByKey(services.database.db, key);
-  if (!found) throw new ApiError('MERCHANT_KEY_INVALID');
-  const { shop, ...merchant } = found;
-  c.set('shopRoundTrips', services.database.roundTrips.count);
-  c.set('shop', shop);
-  c.set('merchant', merchant);
-  c.set('services', {
-    ...services,
-    log: services.log.with({ shopId: shop.id, merchantKeyId: merchant.keyId }),
-  });
-  await next();
-});
-
-const requireScope = (scope: MerchantScope) =>
+const authenticateMerchant = guarded(
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!grants(c.get('merchant').scopes, scope)) {
-      throw new ApiError('MERCHANT_SCOPE_MISSING', {
-        message: `This call needs a merchant key with the ${scope} scope.`,
-      });
-    }
+    const key = presentedKey(c.req.raw.headers);
+    const services = c.get('services');
+    const found = await merchantByKey(services.database.db, key);
+    if (!found) throw new ApiError('MERCHANT_KEY_INVALID');
+    const { shop, ...merchant } = found;
+    c.set('shopRoundTrips', services.database.roundTrips.count);
+    c.set('shop', shop);
+    c.set('merchant', merchant);
+    c.set('services', {
+      ...services,
+      log: services.log.with({ shopId: shop.id, merchantKeyId: merchant.keyId }),
+    });
     await next();
-  });
+  }),
+  {
+    raises: ['MERCHANT_KEY_MISSING', 'MERCHANT_KEY_INVALID', 'STOREFRONT_KEY_NOT_ALLOWED'],
+    security: [{ MerchantKey: [] }],
+  },
+);
+
+/** The scope a route needs; its security requirement names it, so the document does too. */
+const requireScope = (scope: MerchantScope) =>
+  guarded(
+    createMiddleware<AppEnv>(async (c, next) => {
+      if (!grants(c.get('merchant').scopes, scope)) {
+        throw new ApiError('MERCHANT_SCOPE_MISSING', {
+          message: `This call needs a merchant key with the ${scope} scope.`,
+        });
+      }
+      await next();
+    }),
+    { raises: ['MERCHANT_SCOPE_MISSING'], security: [{ MerchantKey: [scope] }] },
+  );
 
 /**
  * The middleware of a merchant API route, in order: the key (401), the key's rate limit

@@ -10,7 +10,7 @@ import {
   MerchantKeySchema,
   NewMerchantKeySchema,
 } from './schemas';
-import { createKey, getKey, listKeys, revokeKey } from './service';
+import { createKey, getKey, listKeys, RAISES, revokeKey } from './service';
 
 const tag = 'Keys';
 
@@ -34,7 +34,7 @@ const read = adminRoute({
   summary: 'One merchant key',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(MerchantKeySchema, 'The key') },
-  errors: ['MERCHANT_KEY_NOT_FOUND'],
+  raises: RAISES.getKey,
 });
 
 const create = adminRoute({
@@ -43,6 +43,7 @@ const create = adminRoute({
   tag,
   scope: 'admin',
   operationId: 'createMerchantKey',
+  raises: RAISES.createKey,
   summary: 'Issues a merchant key; its secret is shown in this answer only',
   request: { body: jsonBody(MerchantKeyCreateSchema) },
   responses: { 201: jsonContent(NewMerchantKeySchema, 'The new key, with its secret') },
@@ -57,7 +58,7 @@ const revoke = adminRoute({
   summary: 'Revokes a merchant key (within 30 seconds everywhere)',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(MerchantKeySchema, 'The revoked key') },
-  errors: ['MERCHANT_KEY_NOT_FOUND'],
+  raises: RAISES.revokeKey,
 });
 
 /** /admin/api/v1/keys: merchant keys, managed by a key with the `admin` scope. */

@@ -3,7 +3,7 @@ import type { WriteScope } from '../../admin-kit/write';
 import type { MerchantContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { merchantKeys } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import {
   DEFAULT_MERCHANT_RATE_LIMIT,
   forgetMerchantKeys,
@@ -16,6 +16,13 @@ import { insertKey, type KeyView, lockKey, markRevoked, selectKey, selectKeyPage
 import type { MerchantKey, MerchantKeyCreate } from './schemas';
 
 const TYPE = 'merchant_key';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getKey: ['MERCHANT_KEY_NOT_FOUND'],
+  createKey: ['MERCHANT_SCOPE_MISSING'],
+  revokeKey: ['MERCHANT_KEY_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** A key as the merchant API (and the operator's CLI) shows it; never its secret or hash. */
 export function toMerchantKey(row: KeyView): MerchantKey {

@@ -17,12 +17,11 @@ import {
   deletePickupLocation,
   getPickupLocation,
   listPickupLocations,
+  RAISES,
   updatePickupLocation,
 } from './service';
 
 const tag = 'Pickup locations';
-const notFound = ['PICKUP_LOCATION_NOT_FOUND'] as const;
-
 const list = adminRoute({
   method: 'get',
   path: '/',
@@ -43,7 +42,7 @@ const read = adminRoute({
   summary: 'One pickup location',
   request: { params: IdParamSchema },
   responses: { 200: resourceContent(PickupLocationSchema, 'The pickup location') },
-  errors: [...notFound],
+  raises: RAISES.getPickupLocation,
 });
 
 const create = adminRoute({
@@ -52,6 +51,7 @@ const create = adminRoute({
   tag,
   scope: 'settings:write',
   operationId: 'createPickupLocation',
+  raises: RAISES.createPickupLocation,
   summary: 'Adds a pickup point; the storefront offers it from the next request',
   request: { body: jsonBody(PickupLocationCreateSchema) },
   responses: { 201: resourceContent(PickupLocationSchema, 'The new pickup location') },
@@ -67,7 +67,7 @@ const update = adminRoute({
   summary: 'Changes the given fields of a pickup location',
   request: { params: IdParamSchema, body: jsonBody(PickupLocationUpdateSchema) },
   responses: { 200: resourceContent(PickupLocationSchema, 'The pickup location') },
-  errors: [...notFound],
+  raises: RAISES.updatePickupLocation,
 });
 
 const remove = adminRoute({
@@ -80,7 +80,7 @@ const remove = adminRoute({
   summary: 'Deletes a pickup location (orders keep their copy); `active: false` retires it instead',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(DeletedPickupLocationSchema, 'The pickup location is deleted') },
-  errors: [...notFound],
+  raises: RAISES.deletePickupLocation,
 });
 
 /** /admin/api/v1/pickup-locations: pickup points offered at checkout (`settings` scopes). */

@@ -4,12 +4,20 @@ import type { WriteScope } from '../../admin-kit/write';
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { pickupLocations } from '../../db/schema';
-import { ApiError, type ErrorDetail } from '../../errors';
+import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { defined } from '../../lib/defined';
 import { isMediaOfShop, type PickupRow, pickups } from './queries';
 import type { PickupLocation, PickupLocationCreate, PickupLocationUpdate } from './schemas';
 
 const TYPE = 'pickup_location';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getPickupLocation: ['PICKUP_LOCATION_NOT_FOUND'],
+  createPickupLocation: ['VALIDATION_FAILED'],
+  updatePickupLocation: ['PICKUP_LOCATION_NOT_FOUND', 'VALIDATION_FAILED'],
+  deletePickupLocation: ['PICKUP_LOCATION_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** A pickup point as the merchant API shows it. */
 export function toPickupLocation(row: PickupRow, shop: ShopContext): PickupLocation {

@@ -17,12 +17,11 @@ import {
   deleteShippingRate,
   getShippingRate,
   listShippingRates,
+  RAISES,
   updateShippingRate,
 } from './service';
 
 const tag = 'Shipping rates';
-const notFound = ['SHIPPING_RATE_NOT_FOUND'] as const;
-
 const list = adminRoute({
   method: 'get',
   path: '/',
@@ -43,7 +42,7 @@ const read = adminRoute({
   summary: 'One shipping rate',
   request: { params: IdParamSchema },
   responses: { 200: resourceContent(ShippingRateSchema, 'The shipping rate') },
-  errors: [...notFound],
+  raises: RAISES.getShippingRate,
 });
 
 const create = adminRoute({
@@ -67,7 +66,7 @@ const update = adminRoute({
   summary: 'Changes the given fields of a shipping rate',
   request: { params: IdParamSchema, body: jsonBody(ShippingRateUpdateSchema) },
   responses: { 200: resourceContent(ShippingRateSchema, 'The shipping rate') },
-  errors: [...notFound],
+  raises: RAISES.updateShippingRate,
 });
 
 const remove = adminRoute({
@@ -80,7 +79,7 @@ const remove = adminRoute({
   summary: 'Deletes a shipping rate (orders keep their copy); `active: false` retires it instead',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(DeletedShippingRateSchema, 'The rate is deleted') },
-  errors: [...notFound],
+  raises: RAISES.deleteShippingRate,
 });
 
 /** /admin/api/v1/shipping-rates: the pattern every merchant resource follows. */

@@ -4,12 +4,19 @@ import type { WriteScope } from '../../admin-kit/write';
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { shippingRates } from '../../db/schema';
-import { ApiError } from '../../errors';
+import { ApiError, type ErrorCode } from '../../errors';
 import { defined } from '../../lib/defined';
 import { type RateRow, rates, unsetOtherDefaults } from './queries';
 import type { ShippingRate, ShippingRateCreate, ShippingRateUpdate } from './schemas';
 
 const TYPE = 'shipping_rate';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getShippingRate: ['SHIPPING_RATE_NOT_FOUND'],
+  updateShippingRate: ['SHIPPING_RATE_NOT_FOUND'],
+  deleteShippingRate: ['SHIPPING_RATE_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** A rate as the merchant API shows it. */
 export function toShippingRate(row: RateRow, shop: ShopContext): ShippingRate {
