@@ -190,6 +190,8 @@ describe('shipping rates through the merchant API', () => {
     );
     expect(fields(patch)).toEqual(['amount', 'colour']);
     expectError(await api.post('/shipping-rates', '{"title": '), 400, 'INVALID_JSON');
+    const huge = { title: 'Big', amount: 1, description: 'x'.repeat(300_000) };
+    expectError(await api.post('/shipping-rates', huge), 413, 'PAYLOAD_TOO_LARGE');
     expect((await api.get('/shipping-rates?limit=100')).body.data.length).toBe(before + 1);
   });
 });
