@@ -13,7 +13,7 @@ import pg from 'pg';
 import { writeLocalObjects } from './local/dev-storage';
 import { hasNoShops, type LocalStack, startLocalStack } from './local/stack';
 import { demoObjects, type SeedResult, seedDemo } from './seed';
-import { DEMO_API_KEY } from './seed/keys';
+import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from './seed/keys';
 
 const DATA_DIR = path.resolve(process.env.DEV_DATA_DIR ?? '.data');
 const PERSIST_TO = path.join(DATA_DIR, 'wrangler');
@@ -156,6 +156,7 @@ async function main() {
         'Storefront API is running.',
         `  API base URL:   ${API_BASE}`,
         `  Demo shop key:  ${DEMO_API_KEY}   (send it as the x-api-key header)`,
+        `  Merchant key:   ${DEMO_MERCHANT_KEY}   (Authorization: Bearer, at http://127.0.0.1:${PORT}/admin/api/v1)`,
         `  Mail sink:      ${stack.mailSinkUrl}   (sign-in codes and other emails land here)`,
         `  API docs:       http://127.0.0.1:${PORT}/docs`,
         `  Try:            curl -H 'x-api-key: ${DEMO_API_KEY}' ${API_BASE}/settings/health`,

@@ -4,6 +4,7 @@ import type { PaymentGateways } from './adapters/payments';
 import type { Storage } from './adapters/storage';
 import type { Database } from './db/client';
 import type { Bindings, Config } from './env';
+import type { MerchantScope } from './identity/merchant-scopes';
 import type { Logger } from './lib/log';
 
 /** What every request can reach, built from the environment by the services middleware. */
@@ -41,6 +42,15 @@ export type CustomerContext = {
   sessionId: string;
 };
 
+/** The merchant key a merchant API request was made with. */
+export type MerchantContext = {
+  keyId: string;
+  prefix: string;
+  scopes: MerchantScope[];
+  /** Requests per minute the key may make. */
+  rateLimit: number;
+};
+
 export type AppEnv = {
   Bindings: Bindings;
   Variables: {
@@ -48,6 +58,7 @@ export type AppEnv = {
     services: Services;
     shop: ShopContext;
     customer: CustomerContext;
+    merchant: MerchantContext;
     /** Statements spent resolving the shop, left out of the endpoint's own count. */
     shopRoundTrips: number;
   };

@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
+import { ADMIN_BASE, createAdminApi } from './admin-api';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
 import { onError, onNotFound } from './http/error-handler';
@@ -54,35 +55,29 @@ function createApi() {
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: [
-        'Content-Type',
-        'Authorization',
-        'x-api-key',
-        'x-device-id',
-        'Idempotency-Key',
-      ],
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition', 'Server-Timing'],
-      maxAge: 86400,
-    }),
-  );
+  // Browsers may call the storefront and its images from any origin; never the merchant API.
+  const storefrontCors = cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', 'x-api-key', 'x-device-id', 'Idempotency-Key'],
+    exposeHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition', 'Server-Timing'],
+    maxAge: 86400,
+  });
+  app.use(`${API_BASE}/*`, storefrontCors);
+  app.use(`${STORAGE_PATH}/*`, storefrontCors);
   app.use('*', services, serverTiming);
-  app.use(
-    `${API_BASE}/*`,
-    bodyLimit({
-      maxSize: 256 * 1024,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE');
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: 256 * 1024,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE');
+    },
+  });
+  app.use(`${API_BASE}/*`, limitBody);
+  app.use(`${ADMIN_BASE}/*`, limitBody);
 
   app.route(API_BASE, createApi());
   app.route(STORAGE_PATH, storageRoutes);
+  app.route('/', createAdminApi());
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
     type: 'apiKey',

@@ -1,3 +1,4 @@
+import { purgeExpiredIdempotencyKeys } from './admin-kit/idempotency';
 import { createApp } from './app';
 import type { Bindings } from './env';
 import { buildServices } from './http/services';
@@ -8,9 +9,13 @@ const app = createApp();
 
 export default {
   fetch: app.fetch,
-  /** Cron: retries email deliveries that did not go out right after their response. */
+  /**
+   * Cron: retries email deliveries that did not go out right after their response, then
+   * deletes merchant Idempotency-Keys past their 24 hours.
+   */
   async scheduled(_controller, env, ctx) {
     const services = buildServices(env, ctx);
     await deliverDueEmails(outboxDeps(services));
+    await purgeExpiredIdempotencyKeys(services.database.db);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -4,10 +4,14 @@
  *   key    --handle my-shop [--name theme]     issue another key
  *   revoke --handle my-shop --prefix sf_live_Ab  revoke keys by prefix
  *   status --handle my-shop --status active     open or close a shop
+ *   merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
+ *   merchant-key list [--handle my-shop]
+ *   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as s from '../../src/db/schema';
+import { runMerchantKey } from './merchant-keys';
 import { createShop, issueApiKey, revokeApiKeys, setShopStatus } from './shops';
 
 type ShopStatus = (typeof s.shopStatus.enumValues)[number];
@@ -26,6 +30,7 @@ const required = (value: string | undefined, flag: string) => {
 
 export async function run(argv: string[], url: string): Promise<string> {
   const [command, ...rest] = argv;
+  if (command === 'merchant-key') return runMerchantKey(rest, url);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -63,7 +68,7 @@ export async function run(argv: string[], url: string): Promise<string> {
       return `Shop ${handle} is now ${status}.`;
     }
     default:
-      throw new Error('commands: create, key, revoke, status');
+      throw new Error('commands: create, key, revoke, status, merchant-key');
   }
 }
 

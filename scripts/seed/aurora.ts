@@ -3,6 +3,7 @@ import { addAuroraContent } from './aurora-content';
 import { addAuroraPeople } from './aurora-people';
 import { addAuroraSettings } from './aurora-settings';
 import { addCatalog } from './catalog';
+import { DEMO_MERCHANT_KEY } from './keys';
 import { ShopPlan } from './plan';
 import { addShop } from './shop';
 
@@ -14,6 +15,7 @@ export function auroraPlan(shopId: string, apiKey: string, now: Date): ShopPlan 
     name: 'Aurora Outfitters',
     currency: 'EUR',
     apiKey,
+    merchantKey: DEMO_MERCHANT_KEY,
     domains: ['aurora.example', 'www.aurora.example'],
     newsletterCap: 10_000,
     refundWindowDays: 14,

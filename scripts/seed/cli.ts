@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { seedDemo } from './index';
-import { DEMO_API_KEY, SECOND_SHOP_API_KEY } from './keys';
+import { DEMO_API_KEY, DEMO_MERCHANT_KEY, SECOND_SHOP_API_KEY } from './keys';
 
 const HANDLES = ['aurora', 'pantry'] as const;
 
@@ -62,6 +62,7 @@ async function existingHandles(url: string): Promise<string[] | null> {
 function printKeys(): void {
   console.log(`  aurora (Aurora Outfitters) x-api-key: ${DEMO_API_KEY}`);
   console.log(`  pantry (Nordic Pantry)     x-api-key: ${SECOND_SHOP_API_KEY}`);
+  console.log(`  aurora merchant key (/admin/api/v1, Authorization: Bearer): ${DEMO_MERCHANT_KEY}`);
   console.log('  demo customer: demo@aurora.example (sign in with an emailed code)');
 }
 

@@ -3,13 +3,20 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../../src/db/schema';
 import { auroraPlan } from './aurora';
-import { DEMO_API_KEY, SECOND_SHOP_API_KEY } from './keys';
+import { DEMO_API_KEY, DEMO_MERCHANT_KEY, SECOND_SHOP_API_KEY } from './keys';
 import { pantryPlan } from './pantry';
 import { insertPlan, type SeedObject, type ShopPlan } from './plan';
 
 export type SeedDb = NodePgDatabase<typeof schema>;
 
-export type SeededShop = { id: string; handle: string; name: string; apiKey: string };
+export type SeededShop = {
+  id: string;
+  handle: string;
+  name: string;
+  apiKey: string;
+  /** The merchant key (all scopes) of a shop seeded with one: the demo shop. */
+  merchantKey?: string;
+};
 export type SeedResult = { demo: SeededShop; second: SeededShop };
 export type { SeedObject };
 
@@ -35,7 +42,10 @@ export async function seedDemo(url: string): Promise<SeedResult> {
   } finally {
     await client.end();
   }
-  return { demo: shopOf(demo, DEMO_API_KEY), second: shopOf(second, SECOND_SHOP_API_KEY) };
+  return {
+    demo: { ...shopOf(demo, DEMO_API_KEY), merchantKey: DEMO_MERCHANT_KEY },
+    second: shopOf(second, SECOND_SHOP_API_KEY),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ export type SeedObject = { key: string; contentType: string; body: Uint8Array | 
 const TABLES = {
   shops: s.shops,
   apiKeys: s.apiKeys,
+  merchantKeys: s.merchantKeys,
   shopDomains: s.shopDomains,
   media: s.media,
   shopSettings: s.shopSettings,

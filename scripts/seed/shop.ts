@@ -1,4 +1,5 @@
 import type { PolicyType } from '../../src/db/schema';
+import { ALL_SCOPES } from '../../src/identity/merchant-scopes';
 import {
   type SettingsDocumentInput,
   SettingsDocumentSchema,
@@ -11,13 +12,15 @@ export type ShopSeed = {
   name: string;
   currency: string;
   apiKey: string;
+  /** A merchant key holding every scope, when the shop gets one. */
+  merchantKey?: string;
   /** The first hostname is the primary one. */
   domains: string[];
   newsletterCap?: number;
   refundWindowDays?: number;
 };
 
-/** The shop row, its storefront key and its hostnames. */
+/** The shop row, its storefront key (and merchant key) and its hostnames. */
 export function addShop(plan: ShopPlan, seed: ShopSeed): void {
   const shopId = plan.shopId;
   plan.rows.shops.push({
@@ -36,6 +39,16 @@ export function addShop(plan: ShopPlan, seed: ShopSeed): void {
     prefix: keyPrefix(seed.apiKey),
     name: 'storefront',
   });
+  if (seed.merchantKey) {
+    plan.rows.merchantKeys.push({
+      shopId,
+      name: 'demo (all scopes)',
+      keyHash: hashApiKey(seed.merchantKey),
+      prefix: keyPrefix(seed.merchantKey),
+      scopes: ALL_SCOPES,
+      createdAt: plan.at(-30),
+    });
+  }
   for (const [i, hostname] of seed.domains.entries()) {
     plan.rows.shopDomains.push({ shopId, hostname, isPrimary: i === 0 });
   }

@@ -72,8 +72,8 @@ export function createDatabase(config: DatabaseConfig): Database {
     roundTrips,
     async interactive(fn) {
       const pool = new Pool({ connectionString: config.url, max: 1 });
-      // Every statement on the socket is a round trip, BEGIN and COMMIT included.
-      roundTrips.count += 2;
+      // Every statement on the socket is a round trip; drizzle sends BEGIN and COMMIT (or
+      // ROLLBACK) through the same logger, so they are counted there too.
       const wsDb = drizzleWs({
         client: pool,
         schema,

@@ -96,6 +96,23 @@ export const ERROR_CODES = {
   SUBSCRIPTION_NOT_VALID: [400, 'The subscription link is not valid.'],
   // Analytics
   ANALYTICS_EVENT_INVALID: [422, 'The analytics event is not valid.'],
+  // Merchant API
+  MERCHANT_KEY_MISSING: [401, 'A merchant key is required: send Authorization: Bearer sk_….'],
+  MERCHANT_KEY_INVALID: [401, 'The merchant key is not valid or was revoked.'],
+  STOREFRONT_KEY_NOT_ALLOWED: [
+    401,
+    'A storefront key cannot call the merchant API; send a merchant key (sk_…) as Authorization: Bearer.',
+  ],
+  MERCHANT_KEY_NOT_ALLOWED: [
+    401,
+    'A merchant secret key cannot be used on the storefront: send the storefront key (sf_…) and keep the secret key on your server.',
+  ],
+  MERCHANT_SCOPE_MISSING: [403, 'The merchant key lacks the scope this call needs.'],
+  MERCHANT_RATE_LIMITED: [429, 'Too many requests with this merchant key. Try again later.'],
+  PRECONDITION_FAILED: [412, 'The resource has changed since it was read (If-Match).'],
+  MERCHANT_KEY_NOT_FOUND: [404, 'No such merchant key.'],
+  SHIPPING_RATE_NOT_FOUND: [404, 'No such shipping rate.'],
+  PICKUP_LOCATION_NOT_FOUND: [404, 'No such pickup location.'],
 } as const satisfies Record<string, readonly [ErrorStatus, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

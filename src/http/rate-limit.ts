@@ -18,15 +18,20 @@ export function clientIp(headers: Headers): string {
 export type RateKeys = (c: Context<AppEnv>) => readonly string[] | Promise<readonly string[]>;
 
 /**
- * Route middleware counting every request to one shop against `rule` under each key
+ * Route middleware counting every request to one shop against the rule under each key
  * `keysOf` names, answering `code` (429, Retry-After the longest wait) when any key is over
  * its limit. It runs before body validation, so malformed requests count too. An
  * unreachable limiter lets the request through (logged): the limit guards against floods,
  * and the endpoint stays up without it.
  */
-export const limitPer = (rule: RateRule, code: ErrorCode, keysOf: RateKeys) =>
+export const limitPer = (
+  ruleOf: RateRule | ((c: Context<AppEnv>) => RateRule),
+  code: ErrorCode,
+  keysOf: RateKeys,
+) =>
   guarded(
     createMiddleware<AppEnv>(async (c, next) => {
+      const rule = typeof ruleOf === 'function' ? ruleOf(c) : ruleOf;
       const shopId = c.get('shop').id;
       const { rateLimiter, log } = c.get('services');
       const keys = await keysOf(c);
@@ -46,6 +51,17 @@ export const limitPer = (rule: RateRule, code: ErrorCode, keysOf: RateKeys) =>
 /** `limitPer` keyed by the client IP: attempts of one address at one shop. */
 export const limitPerIp = (rule: RateRule, code: ErrorCode) =>
   limitPer(rule, code, (c) => [clientIp(c.req.raw.headers)]);
+
+/**
+ * `limitPer` keyed by the merchant key: every request made with one key, over a sliding
+ * minute, against the key's own limit. Runs after the key is resolved.
+ */
+export const limitPerMerchantKey = (code: ErrorCode) =>
+  limitPer(
+    (c) => ({ name: 'merchant-key', limit: c.get('merchant').rateLimit, windowSeconds: 60 }),
+    code,
+    (c) => [c.get('merchant').keyId],
+  );
 
 /**
  * The request's JSON body before validation, or null when it is not JSON: for limits keyed

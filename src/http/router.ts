@@ -3,14 +3,23 @@ import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../errors';
 import { type FieldCodes, validationCodesOf } from './route';
 
-type ZodIssueLike = { path: PropertyKey[]; message: string };
+type ZodIssueLike = { path: PropertyKey[]; message: string; keys?: readonly string[] };
 
-/** Turns validation issues into `details` entries that name the offending field. */
+const fieldOf = (path: readonly PropertyKey[]) => path.map(String).join('.') || '(root)';
+
+/**
+ * Turns validation issues into `details` entries that name the offending field; each
+ * unknown field a strict schema refuses gets an entry of its own.
+ */
 export const detailsOf = (issues: readonly ZodIssueLike[]): ErrorDetail[] =>
-  issues.map((issue) => ({
-    field: issue.path.map(String).join('.') || '(root)',
-    message: issue.message,
-  }));
+  issues.flatMap((issue) =>
+    issue.keys?.length
+      ? issue.keys.map((key) => ({
+          field: fieldOf([...issue.path, key]),
+          message: 'Unknown field.',
+        }))
+      : [{ field: fieldOf(issue.path), message: issue.message }],
+  );
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** U+0000 (Postgres text cannot hold it) or a surrogate without its pair (not encodable text). */

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, ShopContext } from '../app-env';
 import { ApiError } from '../errors';
+import { looksLikeMerchantKey } from '../identity/merchant-keys';
 import { shopByApiKey, shopByHostname } from '../identity/shops';
 import { guarded } from './route';
 
@@ -35,6 +36,8 @@ const withShop = (resolveByHost: boolean) =>
     const apiKey = c.req.header('x-api-key')?.trim();
     let shop: ShopContext;
     if (apiKey) {
+      // A secret key never resolves a shop here: storefront keys live in another table.
+      if (looksLikeMerchantKey(apiKey)) throw new ApiError('MERCHANT_KEY_NOT_ALLOWED');
       const found = await shopByApiKey(database.db, apiKey);
       if (!found) throw new ApiError('API_KEY_INVALID');
       shop = found;
@@ -57,7 +60,12 @@ const withShop = (resolveByHost: boolean) =>
 
 /** Resolves the shop from the `x-api-key` header (401 without a valid key). */
 export const requireShop = guarded(withShop(false), {
-  raises: ['API_KEY_MISSING', 'API_KEY_INVALID', 'SHOP_UNDER_DEVELOPMENT'],
+  raises: [
+    'API_KEY_MISSING',
+    'API_KEY_INVALID',
+    'MERCHANT_KEY_NOT_ALLOWED',
+    'SHOP_UNDER_DEVELOPMENT',
+  ],
   security: [{ ApiKey: [] }],
 });
 
@@ -65,6 +73,7 @@ export const requireShop = guarded(withShop(false), {
 export const requireShopByKeyOrHost = guarded(withShop(true), {
   raises: [
     'API_KEY_INVALID',
+    'MERCHANT_KEY_NOT_ALLOWED',
     'SHOP_UNDER_DEVELOPMENT',
     'HOSTNAME_NOT_DETERMINED',
     'DOMAIN_NOT_IDENTIFIED',

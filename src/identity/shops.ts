@@ -5,7 +5,8 @@ import { apiKeys, shopDomains, shops } from '../db/schema';
 import { sha256Hex } from '../lib/crypto';
 import { TtlCache } from '../lib/ttl-cache';
 
-const shopColumns = {
+/** The columns a ShopContext is built from (also read when a merchant key resolves its shop). */
+export const shopColumns = {
   id: shops.id,
   name: shops.name,
   status: shops.status,

@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import { ADMIN_BASE, createAdminOpenApi } from '../../src/admin-api';
 import { createApp } from '../../src/app';
 
 /** One declared operation: how to recognise its URL and what it may answer. */
@@ -16,18 +17,26 @@ let operations: Operation[] | undefined;
 function declaredOperations(): Operation[] {
   if (operations) return operations;
   const found: Operation[] = [];
-  for (const definition of createApp().openAPIRegistry.definitions) {
-    if (definition.type !== 'route') continue;
-    const { method, path, responses } = definition.route;
-    const params = (path.match(/\{[^}]+\}/g) ?? []).length;
-    const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-    found.push({
-      method: method.toUpperCase(),
-      path,
-      pattern: new RegExp(`^${source}/?$`),
-      params,
-      responses: responses as Operation['responses'],
-    });
+  // The merchant API keeps a registry (and document) of its own, with paths below its base.
+  const registries = [
+    { base: '', definitions: createApp().openAPIRegistry.definitions },
+    { base: ADMIN_BASE, definitions: createAdminOpenApi().openAPIRegistry.definitions },
+  ];
+  for (const { base, definitions } of registries) {
+    for (const definition of definitions) {
+      if (definition.type !== 'route') continue;
+      const { method, responses } = definition.route;
+      const path = `${base}${definition.route.path}`;
+      const params = (path.match(/\{[^}]+\}/g) ?? []).length;
+      const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+      found.push({
+        method: method.toUpperCase(),
+        path,
+        pattern: new RegExp(`^${source}/?$`),
+        params,
+        responses: responses as Operation['responses'],
+      });
+    }
   }
   operations = found.sort((a, b) => a.params - b.params);
   return operations;

@@ -5,7 +5,7 @@ import { seedDemo } from '../../scripts/seed';
 declare module 'vitest' {
   export interface ProvidedContext {
     workerBindings: Record<string, string>;
-    demoShop: { id: string; handle: string; name: string; apiKey: string };
+    demoShop: { id: string; handle: string; name: string; apiKey: string; merchantKey?: string };
     secondShop: { id: string; handle: string; name: string; apiKey: string };
     mailSinkUrl: string;
   }

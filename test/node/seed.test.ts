@@ -8,7 +8,8 @@ import {
 } from '../../scripts/local/embedded-postgres';
 import { applyMigrations } from '../../scripts/migrate';
 import { demoObjects, type SeedResult, seedDemo } from '../../scripts/seed/index';
-import { DEMO_API_KEY, hashApiKey } from '../../scripts/seed/keys';
+import { DEMO_API_KEY, DEMO_MERCHANT_KEY, hashApiKey } from '../../scripts/seed/keys';
+import { ALL_SCOPES } from '../../src/identity/merchant-scopes';
 import { SettingsDocumentSchema } from '../../src/modules/settings/document';
 import { makeTempDir } from './support/postgres';
 
@@ -63,6 +64,17 @@ describe('seedDemo', () => {
       'select key_hash from api_keys where shop_id = $1',
     );
     expect(keys).toEqual([{ key_hash: hashApiKey(DEMO_API_KEY) }]);
+    expect(seeded.demo.merchantKey).toBe(DEMO_MERCHANT_KEY);
+    const merchantKeys = await rows<{ key_hash: string; scopes: string[] }>(
+      'select key_hash, scopes from merchant_keys where shop_id = $1',
+    );
+    expect(merchantKeys).toEqual([
+      { key_hash: hashApiKey(DEMO_MERCHANT_KEY), scopes: [...ALL_SCOPES] },
+    ]);
+    expect(ALL_SCOPES).toContain('admin');
+    expect(
+      await count('select count(*) n from merchant_keys where shop_id = $1', seeded.second.id),
+    ).toBe(0);
     const domains = await rows<{ hostname: string; is_primary: boolean }>(
       'select hostname, is_primary from shop_domains where shop_id = $1 order by hostname',
     );

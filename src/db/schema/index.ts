@@ -3,6 +3,7 @@ export * from './content';
 export * from './customers';
 export * from './marketing';
 export * from './media';
+export * from './merchant';
 export * from './orders';
 export * from './reviews';
 export * from './search';

@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, shopId, updatedAt } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
 import { media } from './media';
 import { shops } from './shops';
 
@@ -45,9 +45,14 @@ export const shippingRates = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('shipping_rates_shop_idx').on(t.shopId, t.position)],
+  (t) => [
+    index('shipping_rates_shop_idx').on(t.shopId, t.position),
+    index('shipping_rates_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+  ],
 );
 
 /** Pickup points offered at checkout (`settings.shipping.pickup`). */
@@ -68,9 +73,14 @@ export const pickupLocations = pgTable(
     phone: text('phone').notNull().default(''),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('pickup_locations_shop_idx').on(t.shopId, t.position)],
+  (t) => [
+    index('pickup_locations_shop_idx').on(t.shopId, t.position),
+    index('pickup_locations_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+  ],
 );
 
 export const POLICY_TYPES = [

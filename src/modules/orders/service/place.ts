@@ -2,7 +2,9 @@ import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
 import type { Db } from '../../../db/client';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../../errors';
+import { canonicalJson } from '../../../lib/canonical-json';
 import { sha256Hex } from '../../../lib/crypto';
+import { isIdempotencyKey } from '../../../lib/idempotency-key';
 import { toAmount } from '../../../lib/money';
 import {
   applyCoupon,
@@ -58,19 +60,6 @@ export type PlaceOrderRequest = {
  */
 export const ORDER_RATE: RateRule = { name: 'orders', limit: 10, windowSeconds: 600 };
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** Canonical JSON (sorted keys), so equal bodies hash equally whatever their key order. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-};
-
 /** A request as placing an order reads it. */
 type ParsedOrder = PlaceOrderRequest & {
   /** The signed-in customer the body names (cartUserId), or null. */
@@ -83,12 +72,12 @@ type ParsedOrder = PlaceOrderRequest & {
 /** Step 1: the Idempotency-Key, the order's owner, the request's hash and its coupon codes. */
 async function parse(request: PlaceOrderRequest): Promise<ParsedOrder> {
   const { body, customer, idempotencyKey } = request;
-  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+  if (idempotencyKey !== null && !isIdempotencyKey(idempotencyKey)) {
     throw new ApiError('IDEMPOTENCY_KEY_INVALID');
   }
   const owner = customer && body.cartUserId?.toLowerCase() === customer.id ? customer : null;
   const requestHash = idempotencyKey
-    ? await sha256Hex(canonical({ body, customerId: owner?.id ?? null }))
+    ? await sha256Hex(canonicalJson({ body, customerId: owner?.id ?? null }))
     : null;
   return { ...request, owner, requestHash, codes: distinctCouponCodes(body.coupons ?? []) };
 }

@@ -1,0 +1,96 @@
+import { z } from '@hono/zod-openapi';
+import type { ErrorCode } from '../errors';
+import { requireMerchant } from '../http/merchant';
+import { defineRoute, type RouteDeclaration } from '../http/route';
+import type { MerchantScope } from '../identity/merchant-scopes';
+
+/** Errors every write may answer (merchantWrite), besides the verb's own. */
+const WRITE_ERRORS: ErrorCode[] = ['IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_KEY_REUSED'];
+
+const idempotencyKeyHeader = z
+  .string()
+  .optional()
+  .openapi({
+    param: { name: 'idempotency-key', in: 'header' },
+    description:
+      'Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused',
+  });
+
+const ifMatchHeader = z
+  .string()
+  .optional()
+  .openapi({
+    param: { name: 'if-match', in: 'header' },
+    description:
+      'The resource\'s ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since',
+  });
+
+type Method = 'get' | 'post' | 'patch' | 'delete';
+
+/** A merchant API route: a route declaration plus what the platform adds. */
+export type AdminRouteConfig = Omit<RouteDeclaration, 'method' | 'middleware' | 'tags'> & {
+  method: Method;
+  tag: string;
+  /** The scope a key needs for this call (`settings:write` also allows `settings:read` routes). */
+  scope: MerchantScope;
+  /** The resource is versioned: declares `If-Match` and 412 PRECONDITION_FAILED. */
+  ifMatch?: boolean;
+};
+
+type Declared<C extends AdminRouteConfig> = Omit<C, 'scope' | 'tag' | 'ifMatch' | 'raises'> & {
+  tags: string[];
+  security: Array<Record<string, string[]>>;
+  middleware: ReturnType<typeof requireMerchant>;
+  getRoutingPath(): string;
+};
+
+/**
+ * Declares a merchant API route; the one way to do so. On top of defineRoute (which
+ * derives the documented errors and security from the middleware and `raises`), it adds
+ * the middleware enforcing key, rate limit and scope (the security requirement names the
+ * scope, so the document says what each call needs), and for writes the `Idempotency-Key`
+ * header (with `ifMatch`, also `If-Match`) and their errors.
+ */
+export function adminRoute<const C extends AdminRouteConfig>(config: C) {
+  const { scope, tag, ifMatch = false, raises = [], ...route } = config;
+  const writes = route.method !== 'get';
+  const headers = z.object({
+    'idempotency-key': idempotencyKeyHeader,
+    ...(ifMatch ? { 'if-match': ifMatchHeader } : {}),
+  });
+  return defineRoute({
+    ...route,
+    tags: [tag],
+    middleware: requireMerchant(scope),
+    request: writes ? { ...route.request, headers } : route.request,
+    raises: [
+      ...raises,
+      ...(writes ? WRITE_ERRORS : []),
+      ...(ifMatch ? (['PRECONDITION_FAILED'] as const) : []),
+    ],
+  }) as unknown as Declared<C>;
+}
+
+/** A path parameter `{id}`: a resource id (an id that names nothing is the resource's 404). */
+export const IdParamSchema = z.object({
+  id: z.string().openapi({ param: { name: 'id', in: 'path' }, example: '0e9b…' }),
+});
+
+/** A JSON success response of a single resource, which carries its ETag. */
+export const resourceContent = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  headers: {
+    ETag: {
+      description: 'The version of the resource, for If-Match',
+      schema: { type: 'string' as const },
+    },
+  },
+  content: { 'application/json': { schema } },
+});
+
+/** What a DELETE answers: `{ id, object, deleted: true }` (Stripe). */
+export const deletedSchema = (object: string, name: string) =>
+  z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) }).openapi(name);
+
+/** Timestamps as every resource shows them: ISO 8601, UTC. */
+export const timestamp = () => z.string().openapi({ example: '2026-01-31T09:30:00.000Z' });

@@ -1,0 +1,35 @@
+import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { Keyset } from '../../admin-kit/list';
+import type { Db } from '../../db/client';
+import { auditEvents, merchantKeys } from '../../db/schema';
+import type { AuditListQuery } from './schemas';
+
+export type AuditRow = typeof auditEvents.$inferSelect & { keyPrefix: string | null };
+
+/** The filters of GET /audit, each one only when given. */
+function filtersOf(query: AuditListQuery): SQL[] {
+  return [
+    query.resource_type === undefined ? null : eq(auditEvents.resourceType, query.resource_type),
+    query.resource_id === undefined ? null : eq(auditEvents.resourceId, query.resource_id),
+    query.action === undefined ? null : eq(auditEvents.action, query.action),
+    query.key_id === undefined ? null : eq(auditEvents.keyId, query.key_id),
+    query.since === undefined ? null : gte(auditEvents.createdAt, new Date(query.since)),
+    query.until === undefined ? null : lt(auditEvents.createdAt, new Date(query.until)),
+  ].filter((condition): condition is SQL => condition !== null);
+}
+
+/** One page of a shop's audit events with the prefix of the key that made each, in one statement. */
+export async function selectAuditPage(
+  db: Db,
+  keyset: Keyset,
+  query: AuditListQuery,
+): Promise<AuditRow[]> {
+  const rows = await db
+    .select({ event: auditEvents, keyPrefix: merchantKeys.prefix })
+    .from(auditEvents)
+    .leftJoin(merchantKeys, eq(merchantKeys.id, auditEvents.keyId))
+    .where(and(keyset.where, ...filtersOf(query)))
+    .orderBy(...keyset.orderBy)
+    .limit(keyset.limit);
+  return rows.map(({ event, keyPrefix }) => ({ ...event, keyPrefix }));
+}

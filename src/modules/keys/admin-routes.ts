@@ -1,0 +1,88 @@
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  MerchantKeyCreateSchema,
+  MerchantKeyListQuerySchema,
+  MerchantKeyListSchema,
+  MerchantKeySchema,
+  NewMerchantKeySchema,
+} from './schemas';
+import { createKey, getKey, listKeys, RAISES, revokeKey } from './service';
+
+const tag = 'Keys';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'admin',
+  operationId: 'listMerchantKeys',
+  summary: 'The shop’s merchant keys (revoked ones included), newest first',
+  request: { query: MerchantKeyListQuerySchema },
+  responses: { 200: jsonContent(MerchantKeyListSchema, 'A page of keys') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'admin',
+  operationId: 'getMerchantKey',
+  summary: 'One merchant key',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(MerchantKeySchema, 'The key') },
+  raises: RAISES.getKey,
+});
+
+const create = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope: 'admin',
+  operationId: 'createMerchantKey',
+  raises: RAISES.createKey,
+  summary: 'Issues a merchant key; its secret is shown in this answer only',
+  request: { body: jsonBody(MerchantKeyCreateSchema) },
+  responses: { 201: jsonContent(NewMerchantKeySchema, 'The new key, with its secret') },
+});
+
+const revoke = adminRoute({
+  method: 'delete',
+  path: '/{id}',
+  tag,
+  scope: 'admin',
+  operationId: 'revokeMerchantKey',
+  summary: 'Revokes a merchant key (within 30 seconds everywhere)',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(MerchantKeySchema, 'The revoked key') },
+  raises: RAISES.revokeKey,
+});
+
+/** /admin/api/v1/keys: merchant keys, managed by a key with the `admin` scope. */
+export const keyAdminRoutes = createRouter();
+
+keyAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listKeys(db, c.get('shop'), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+keyAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  return c.json(await getKey(db, c.get('shop'), c.req.valid('param').id), 200);
+});
+
+keyAdminRoutes.openapi(create, async (c) => {
+  const key = await merchantWrite(c, (w) => createKey(w, c.get('merchant'), c.req.valid('json')), {
+    remember: (answer) => ({ ...answer, secret: null }),
+  });
+  return c.json(key, 201);
+});
+
+keyAdminRoutes.openapi(revoke, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => revokeKey(w, id)), 200);
+});

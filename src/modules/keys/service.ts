@@ -1,0 +1,104 @@
+import { type ListParams, listPage } from '../../admin-kit/list';
+import type { WriteScope } from '../../admin-kit/write';
+import type { MerchantContext, ShopContext } from '../../app-env';
+import type { Db } from '../../db/client';
+import { merchantKeys } from '../../db/schema';
+import { ApiError, type ErrorCode } from '../../errors';
+import {
+  DEFAULT_MERCHANT_RATE_LIMIT,
+  forgetMerchantKeys,
+  merchantKeyPrefix,
+  newMerchantKey,
+} from '../../identity/merchant-keys';
+import { grants, knownScopes, normaliseScopes } from '../../identity/merchant-scopes';
+import { sha256Hex } from '../../lib/crypto';
+import { insertKey, type KeyView, lockKey, markRevoked, selectKey, selectKeyPage } from './queries';
+import type { MerchantKey, MerchantKeyCreate } from './schemas';
+
+const TYPE = 'merchant_key';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  getKey: ['MERCHANT_KEY_NOT_FOUND'],
+  createKey: ['MERCHANT_SCOPE_MISSING'],
+  revokeKey: ['MERCHANT_KEY_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
+
+/** A key as the merchant API (and the operator's CLI) shows it; never its secret or hash. */
+export function toMerchantKey(row: KeyView): MerchantKey {
+  return {
+    id: row.id,
+    object: TYPE,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: knownScopes(row.scopes),
+    rate_limit: row.rateLimit ?? DEFAULT_MERCHANT_RATE_LIMIT,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listKeys(db: Db, shop: ShopContext, params: ListParams) {
+  const page = await listPage(db, merchantKeys, shop.id, params, (keyset) =>
+    selectKeyPage(db, keyset),
+  );
+  return { data: page.rows.map(toMerchantKey), hasMore: page.hasMore };
+}
+
+export async function getKey(db: Db, shop: ShopContext, id: string) {
+  const row = await selectKey(db, shop.id, id);
+  if (!row) throw new ApiError('MERCHANT_KEY_NOT_FOUND');
+  return toMerchantKey(row);
+}
+
+/**
+ * Issues a key. A key grants only what the calling key holds itself (`x:write` lets it
+ * grant `x:write` and `x:read`), so no key can mint a stronger one. The secret is in this
+ * answer alone; only its SHA-256 is stored.
+ */
+export async function createKey(w: WriteScope, caller: MerchantContext, input: MerchantKeyCreate) {
+  const beyond = input.scopes.flatMap((scope, i) =>
+    grants(caller.scopes, scope)
+      ? []
+      : [
+          {
+            field: `scopes.${i}`,
+            message: `Your key does not hold ${scope}, so it cannot grant it.`,
+          },
+        ],
+  );
+  if (beyond.length > 0) throw new ApiError('MERCHANT_SCOPE_MISSING', { details: beyond });
+  const secret = newMerchantKey();
+  const row = await insertKey(w.tx, {
+    shopId: w.shop.id,
+    name: input.name,
+    prefix: merchantKeyPrefix(secret),
+    keyHash: await sha256Hex(secret),
+    scopes: normaliseScopes(input.scopes),
+  });
+  const key = toMerchantKey(row);
+  await w.audit({
+    action: 'create',
+    resourceType: TYPE,
+    resourceId: row.id,
+    before: null,
+    after: key,
+  });
+  return { ...key, secret: secret as string | null };
+}
+
+/**
+ * Revokes a key; it stops working at once in this isolate and within the key cache's
+ * 30 seconds everywhere. Revoking a revoked key changes nothing.
+ */
+export async function revokeKey(w: WriteScope, id: string) {
+  const current = await lockKey(w.tx, w.shop.id, id);
+  if (!current) throw new ApiError('MERCHANT_KEY_NOT_FOUND');
+  const before = toMerchantKey(current);
+  if (current.revokedAt) return before;
+  const after = toMerchantKey(await markRevoked(w.tx, w.shop.id, id));
+  await w.audit({ action: 'revoke', resourceType: TYPE, resourceId: id, before, after });
+  w.afterCommit(forgetMerchantKeys);
+  return after;
+}

@@ -1,0 +1,236 @@
+import { env } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_BASE, createAdminOpenApi } from '../../src/admin-api';
+import { createApp } from '../../src/app';
+import * as s from '../../src/db/schema';
+import {
+  ALL_SCOPES,
+  grants,
+  MERCHANT_SCOPES,
+  type MerchantScope,
+} from '../../src/identity/merchant-scopes';
+import { call, expectError } from '../helpers/api';
+import { createMedia } from '../helpers/catalog-factory';
+import { testDb } from '../helpers/db';
+import { createMerchantKey, type TestMerchantKey } from '../helpers/merchant';
+import { createPickupLocation, createShippingRate } from '../helpers/order-factory';
+import { createTestShop, type TestShop } from '../helpers/shop-factory';
+
+/** One merchant API operation and the scope its security requirement names. */
+type Operation = { method: string; path: string; scope: MerchantScope; name: string };
+
+/**
+ * The route table: every operation the merchant API declares, read from its registry. The
+ * router's own routes are checked against it below, so a route declared any other way than
+ * adminRoute cannot escape this suite.
+ */
+const operations: Operation[] = createAdminOpenApi().openAPIRegistry.definitions.flatMap((d) =>
+  d.type === 'route'
+    ? [
+        {
+          method: d.route.method.toUpperCase(),
+          path: `${ADMIN_BASE}${d.route.path}`,
+          scope: d.route.security?.[0]?.MerchantKey?.[0] as MerchantScope,
+          name: d.route.operationId ?? `${d.route.method} ${d.route.path}`,
+        },
+      ]
+    : [],
+);
+
+type Document = {
+  paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
+};
+
+/** An object of the victim shop for each resource a path names (`{id}` routes need one). */
+const FIXTURES: Record<string, (shop: TestShop) => Promise<string>> = {
+  keys: async (shop) => (await createMerchantKey(shop, { scopes: ['catalogue:read'] })).id,
+  'shipping-rates': async (shop) => (await createShippingRate(shop)).id,
+  'pickup-locations': async (shop) => (await createPickupLocation(shop)).id,
+  audit: async () => '',
+};
+
+const resourceOf = (path: string) => path.slice(ADMIN_BASE.length + 1).split('/')[0] ?? '';
+
+/** A key holding every scope except those that grant `scope`. */
+const scopesLacking = (scope: MerchantScope): MerchantScope[] =>
+  MERCHANT_SCOPES.filter((held) => !grants([held], scope));
+
+/** The keys and objects every route is tried with; one world for the whole suite. */
+type World = {
+  victim: TestShop;
+  fixtures: Record<string, string>;
+  otherShopKey: TestMerchantKey;
+  keysLacking: Map<MerchantScope, TestMerchantKey>;
+  readOnly: TestMerchantKey;
+  revoked: TestMerchantKey;
+  full: TestMerchantKey;
+};
+
+async function createWorld(): Promise<World> {
+  const victim = await createTestShop();
+  const fixtures: Record<string, string> = {};
+  for (const [resource, make] of Object.entries(FIXTURES)) fixtures[resource] = await make(victim);
+  const keysLacking = new Map<MerchantScope, TestMerchantKey>();
+  for (const scope of new Set(operations.map((op) => op.scope))) {
+    keysLacking.set(scope, await createMerchantKey(victim, { scopes: scopesLacking(scope) }));
+  }
+  const revoked = await createMerchantKey(victim);
+  await testDb()
+    .update(s.merchantKeys)
+    .set({ revokedAt: new Date() })
+    .where(eq(s.merchantKeys.id, revoked.id));
+  return {
+    victim,
+    fixtures,
+    otherShopKey: await createMerchantKey(await createTestShop()),
+    keysLacking,
+    readOnly: await createMerchantKey(victim, {
+      scopes: MERCHANT_SCOPES.filter((scope) => scope.endsWith(':read')),
+    }),
+    revoked,
+    full: await createMerchantKey(victim, { scopes: ALL_SCOPES }),
+  };
+}
+
+const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
+
+describe('the merchant API route table', () => {
+  it('holds every route of the router, each with a scope and a fixture', () => {
+    const routed = createApp()
+      .routes.filter((r) => r.path.startsWith(`${ADMIN_BASE}/`) && r.method !== 'ALL')
+      .filter((r) => r.path !== `${ADMIN_BASE}/openapi.json`)
+      .map((r) => `${r.method} ${r.path.replaceAll(/:(\w+)/g, '{$1}')}`);
+    // A route's middleware and handler are separate entries of the router.
+    expect([...new Set(routed)].sort()).toEqual(
+      operations.map((op) => `${op.method} ${op.path}`).sort(),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(15);
+    for (const op of operations) {
+      expect(MERCHANT_SCOPES, op.name).toContain(op.scope);
+      expect(Object.keys(FIXTURES), `add a fixture for ${op.path}`).toContain(resourceOf(op.path));
+    }
+  });
+});
+
+describe.each(operations)('$method $path ($name, $scope)', (op) => {
+  let w: World;
+
+  beforeAll(async () => {
+    w = await createWorld();
+  });
+
+  const send = (headers: Record<string, string>) =>
+    call(
+      `http://storefront.test${op.path.replace('{id}', w.fixtures[resourceOf(op.path)] ?? '')}`,
+      {
+        method: op.method,
+        headers,
+        ...(op.method === 'POST' || op.method === 'PATCH' ? { body: {} } : {}),
+      },
+    );
+
+  it('refuses a request without a key', async () => {
+    expectError(await send({}), 401, 'MERCHANT_KEY_MISSING');
+  });
+
+  it('refuses a garbage, malformed or revoked key', async () => {
+    for (const headers of [
+      bearer(`sk_live_${crypto.randomUUID()}`),
+      bearer('not-a-key'),
+      { authorization: 'Basic c2tfbGl2ZV94eXo6' },
+      bearer(w.revoked.secret),
+    ]) {
+      expectError(await send(headers), 401, 'MERCHANT_KEY_INVALID');
+    }
+  });
+
+  it("refuses the shop's storefront key, as a bearer or as x-api-key", async () => {
+    expectError(await send(bearer(w.victim.apiKey)), 401, 'STOREFRONT_KEY_NOT_ALLOWED');
+    expectError(await send({ 'x-api-key': w.victim.apiKey }), 401, 'STOREFRONT_KEY_NOT_ALLOWED');
+  });
+
+  it('refuses a key lacking the scope, and a read-only key on a write', async () => {
+    const lacking = w.keysLacking.get(op.scope);
+    if (!lacking) throw new Error(`no key for ${op.scope}`);
+    expectError(await send(bearer(lacking.secret)), 403, 'MERCHANT_SCOPE_MISSING');
+    if (op.method !== 'GET') {
+      expectError(await send(bearer(w.readOnly.secret)), 403, 'MERCHANT_SCOPE_MISSING');
+    }
+  });
+
+  it("never shows or changes this shop's objects to another shop's key", async () => {
+    const res = await send(bearer(w.otherShopKey.secret));
+    const fixture = w.fixtures[resourceOf(op.path)] ?? '';
+    if (op.path.includes('{id}')) {
+      expect(res.status).toBe(404);
+      expect(res.body.code).toMatch(/_NOT_FOUND$/);
+    } else {
+      expect([200, 201, 422]).toContain(res.status);
+      if (fixture) expect(JSON.stringify(res.body)).not.toContain(fixture);
+    }
+    const [rate] = await testDb()
+      .select()
+      .from(s.shippingRates)
+      .where(eq(s.shippingRates.id, w.fixtures['shipping-rates'] ?? ''));
+    const [key] = await testDb()
+      .select()
+      .from(s.merchantKeys)
+      .where(eq(s.merchantKeys.id, w.fixtures.keys ?? ''));
+    expect(rate?.version).toBe(1);
+    expect(key?.revokedAt).toBeNull();
+  });
+
+  it('sends no CORS headers, to a preflight or to a call from a browser origin', async () => {
+    const preflight = await call(`http://storefront.test${op.path}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': op.method,
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const res = await send({ ...bearer(w.full.secret), origin: 'https://evil.example' });
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+});
+
+describe('a merchant key on the storefront', () => {
+  it('never resolves a shop: every storefront operation answers MERCHANT_KEY_NOT_ALLOWED', async () => {
+    const shop = await createTestShop();
+    const key = await createMerchantKey(shop);
+    const doc = (await call('/openapi.json')).body as Document;
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        if (!op.security?.some((requirement) => 'ApiKey' in requirement)) continue;
+        const url = `http://storefront.test${path.replaceAll(/\{\w+\}/g, 'x')}`;
+        const res = await call(url, {
+          method: method.toUpperCase(),
+          headers: { 'x-api-key': key.secret, 'cf-connecting-ip': '198.51.100.9' },
+          ...(method === 'get' ? {} : { body: {} }),
+        });
+        expectError(res, 401, 'MERCHANT_KEY_NOT_ALLOWED');
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+});
+
+describe('CORS', () => {
+  it('still lets browsers call the storefront and load its images from any origin', async () => {
+    const shop = await createTestShop();
+    const media = await createMedia(shop);
+    await env.STORAGE.put(`${shop.id}/media/${media.filename}`, 'jpeg bytes');
+    const origin = { origin: 'https://theme.example' };
+    const image = await call(`/storage/${shop.id}/media/${media.filename}`, { headers: origin });
+    expect(image.status).toBe(200);
+    expect(image.headers.get('access-control-allow-origin')).toBe('*');
+    const settings = await call('/settings', { apiKey: shop.apiKey, headers: origin });
+    expect(settings.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
