@@ -14,7 +14,7 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 /** `newsletter_claim_place` found the shop's subscriber cap full (drizzle/0007). */
 export const isNewsletterCapFull = (error: unknown) => sqlState(error) === 'SF001';
 
-/** `access_link_claim` found the sign-in link used or expired (drizzle/0009). */
+/** `access_link_claim` found the sign-in link used or expired (drizzle/0010). */
 export const isAccessLinkSpent = (error: unknown) => sqlState(error) === 'SF002';
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
