@@ -111,7 +111,13 @@ async function runInteractive<T>(
   roundTrips.count += 2;
   const started = Date.now();
   const work = (async () => {
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      // The WebSocket client may reject with an event rather than an Error.
+      lost = true;
+      throw new DependencyUnavailableError('database', 'could not connect', { cause: error });
+    }
     const wsDb = drizzleWs({
       client,
       schema,
