@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { unstable_startWorker } from 'wrangler';
 import { type LocalStack, startLocalStack } from '../../../scripts/local/stack';
 import { seedDemo } from '../../../scripts/seed';
 import { AURORA_DEMO_EMAIL } from '../../../scripts/seed/aurora-people';
@@ -16,6 +15,7 @@ import {
   startRestartablePostgres,
   startRestartableRedis,
 } from '../support/faults';
+import { type BuiltWorker, startBuiltWorker } from './worker';
 
 export const API = '/access/api/v1';
 const DEVICE = 'fault-suite-device';
@@ -36,8 +36,6 @@ export type Fixtures = {
 
 /** A worker answer with the time it took. */
 export type Answer = { status: number; headers: Headers; body: unknown; ms: number };
-
-type Worker = Awaited<ReturnType<typeof unstable_startWorker>>;
 
 /**
  * The real local stack (Neon HTTP endpoint and WebSocket bridge, Upstash stand-in, mail
@@ -141,36 +139,39 @@ async function readFixtures(stack: LocalStack, apiKey: string, shopId: string) {
   }
 }
 
-async function startWorker(bindings: Record<string, string>): Promise<Worker> {
-  const worker = await unstable_startWorker({
-    config: 'wrangler.toml',
-    bindings: Object.fromEntries(
-      Object.entries(bindings).map(([name, value]) => [name, { type: 'plain_text', value }]),
-    ),
-    dev: {
-      server: { hostname: '127.0.0.1', port: 0 },
-      inspector: false,
-      persist: false,
-      watch: false,
-      logLevel: 'none',
-    },
-  });
-  await worker.ready;
-  return worker;
-}
-
 /** Starts everything; `close()` stops it all, whatever state the dependencies are in. */
 export async function startFaultStack(): Promise<FaultStack> {
   const postgres = await startRestartablePostgres();
-  const redis = (await hasRedisServer()) ? await startRestartableRedis() : null;
-  const stack = await startLocalStack({
-    mode: 'test',
-    databaseUrl: postgres.url,
-    redisUrl: redis?.url,
-  });
-  const seeded = await seedDemo(stack.databaseUrl);
-  const fixtures = await readFixtures(stack, seeded.demo.apiKey, seeded.demo.id);
-  const worker = await startWorker(stack.bindings);
+  let redis: RestartableRedis | null = null;
+  let stack: LocalStack | undefined;
+  let fixtures: Fixtures;
+  let worker: BuiltWorker;
+  try {
+    redis = (await hasRedisServer()) ? await startRestartableRedis() : null;
+    stack = await startLocalStack({
+      mode: 'test',
+      databaseUrl: postgres.url,
+      redisUrl: redis?.url,
+    });
+    const seeded = await seedDemo(stack.databaseUrl);
+    fixtures = await readFixtures(stack, seeded.demo.apiKey, seeded.demo.id);
+    worker = await startBuiltWorker(stack.bindings);
+  } catch (error) {
+    await stack?.stop().catch(() => undefined);
+    await redis?.stop();
+    await postgres.remove();
+    throw error;
+  }
+  return running(postgres, redis, stack, fixtures, worker);
+}
+
+function running(
+  postgres: RestartablePostgres,
+  redis: RestartableRedis | null,
+  stack: LocalStack,
+  fixtures: Fixtures,
+  worker: BuiltWorker,
+): FaultStack {
   const hanging: Partial<Record<'postgres' | 'redis', HangingServer>> = {};
   const portOf = (d: 'postgres' | 'redis') => (d === 'postgres' ? postgres.port : redis?.port);
   const control = (d: 'postgres' | 'redis') => (d === 'postgres' ? postgres : redis);
