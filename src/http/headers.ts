@@ -15,11 +15,15 @@ export const isPersonal = (apiBase: string, path: string, headers: Headers) =>
 /**
  * Headers of every response, errors and preflights included: `nosniff` (a body is read
  * as its declared type, never guessed), and `Cache-Control: no-store` on anything personal
- * or carrying a token, whatever the handler set.
+ * or carrying a token, replacing whatever weaker caching the handler set.
  */
 export const securityHeaders = (apiBase: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
-    if (isPersonal(apiBase, c.req.path, c.req.raw.headers)) c.header('Cache-Control', 'no-store');
+    if (!isPersonal(apiBase, c.req.path, c.req.raw.headers)) return;
+    // A handler's own `no-store` (e.g. `private, no-store` on downloads) is kept as it is.
+    if (!/\bno-store\b/i.test(c.res.headers.get('cache-control') ?? '')) {
+      c.header('Cache-Control', 'no-store');
+    }
   });
