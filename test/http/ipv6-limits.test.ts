@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CODE_RATE_RULES } from '../../src/modules/auth/otp';
+import { COUPON_IP_RATE } from '../../src/modules/coupons/service';
 import { SUBSCRIBE_RATE } from '../../src/modules/newsletter/service';
-import { ORDER_RATE } from '../../src/modules/orders/orders-service';
+import { ORDER_RATE } from '../../src/modules/orders/service/place';
 import { client, expectError } from '../helpers/api';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
@@ -38,6 +39,14 @@ describe('per-IP limits with IPv6 addresses rotating inside one /64', () => {
       limit: CODE_RATE_RULES.ip.limit,
       code: 'TOO_MANY_LOGIN_ATTEMPTS',
       body: () => ({ email: `nobody-${crypto.randomUUID()}@example.test` }),
+    },
+    {
+      name: 'coupons',
+      path: '/coupons',
+      limit: COUPON_IP_RATE.limit,
+      code: 'COUPON_RATE_LIMITED',
+      // A new code each time, so only the per-network limit can refuse.
+      body: () => ({ coupons: [`C${crypto.randomUUID().slice(0, 8)}`], cart: [] }),
     },
     {
       name: 'newsletter',
