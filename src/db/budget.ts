@@ -5,11 +5,11 @@ export const DB_STATEMENT_TIMEOUT_MS = 3_000;
 
 /**
  * What one request may spend waiting on Postgres before its response: a read (GET) about
- * 3 s in total, shop resolution included; a write, whose transaction holds several
- * statements, 6 s. After the response (streamed bodies, deferred work, the cron) only the
- * per-statement timeout applies.
+ * 3 s in total, shop resolution included; a write 8 s, since its transaction holds several
+ * statements and may queue on row locks behind simultaneous orders of the same stock. After
+ * the response (streamed bodies, deferred work, the cron) only the per-statement timeout applies.
  */
-export const DB_BUDGET_MS = { read: 3_000, write: 6_000 } as const;
+export const DB_BUDGET_MS = { read: 3_000, write: 8_000 } as const;
 
 /** The longest interactive transaction when no request budget applies (cron, deferred work). */
 const TRANSACTION_TIMEOUT_MS = DB_BUDGET_MS.write;
@@ -39,7 +39,11 @@ export class DbBudget {
     return Math.min(DB_STATEMENT_TIMEOUT_MS, Math.ceil(left));
   }
 
-  /** The connect and per-statement timeout of a transaction, and the bound of the whole. */
+  /**
+   * The connect timeout of a transaction and the bound of the whole, which is also each of
+   * its statements' bound: a statement waiting on a row lock is waiting on the transaction
+   * ahead of it, not on a dead server, and may use what the request has left.
+   */
   transactionWaits(): { connectMs: number; totalMs: number } {
     const connectMs = this.nextWait();
     return { connectMs, totalMs: Math.ceil(Math.min(this.remainingMs, TRANSACTION_TIMEOUT_MS)) };

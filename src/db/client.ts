@@ -88,7 +88,8 @@ function configureDriver(config: DatabaseConfig) {
 
 /**
  * An interactive transaction on its own WebSocket connection, bounded as a whole by the
- * request's budget: connecting and each statement time out, and so does the transaction.
+ * request's budget: connecting times out after a statement timeout, the transaction (and so
+ * each of its statements) when the budget is spent.
  * A connection that fails or times out is reported as the database being unavailable.
  */
 async function runInteractive<T>(
@@ -101,7 +102,7 @@ async function runInteractive<T>(
   const client = new Client({
     connectionString: url,
     connectionTimeoutMillis: connectMs,
-    query_timeout: connectMs,
+    query_timeout: totalMs,
   });
   let lost = false;
   client.on('error', () => {
