@@ -7,6 +7,7 @@ import { ADMIN_BASE, createAdminApi } from './admin-api';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
 import { onError, onNotFound } from './http/error-handler';
+import { securityHeaders } from './http/headers';
 import { validationHook } from './http/router';
 import { serverTiming } from './http/server-timing';
 import { services } from './http/services';
@@ -54,6 +55,7 @@ function createApi() {
 /** Builds the whole application; the worker entry and the tests share it. */
 export function createApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+  app.use('*', securityHeaders(API_BASE));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   // Browsers may call the storefront and its images from any origin; never the merchant API.
   const storefrontCors = cors({

@@ -17,21 +17,30 @@ export class BodyTooLargeError extends Error {
 }
 
 /**
- * Serves handler on 127.0.0.1. A handler that throws gets a 500 instead of taking the
- * process down; close() also drops keep-alive sockets, which fetch clients hold open.
+ * Serves handler on 127.0.0.1. Nothing a client or an upstream does takes the process
+ * down: a handler that throws gets a 500, a client that drops its connection (mid-body,
+ * or before the answer) is let go, and socket errors are handled. close() also drops
+ * keep-alive sockets, which fetch clients hold open.
  */
 export async function startHttpServer(handler: RequestHandler, port = 0): Promise<LocalHttpServer> {
   const server = createServer((req, res) => {
+    // Errors of a dropped connection also reach the stream being read or written.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
     handler(req, res).catch((error: unknown) => {
+      if (req.destroyed && !req.complete) return res.destroy();
       console.error('[local-http] unhandled error:', error);
       if (res.headersSent) res.destroy();
       else sendJson(res, 500, { error: 'internal error', message: String(error) });
     });
   });
+  // A malformed request or a reset socket: let the socket go (Node's default answers 400).
+  server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, LOOPBACK, () => {
       server.off('error', reject);
+      server.on('error', (error) => console.error('[local-http] server error:', error));
       resolve();
     });
   });

@@ -32,6 +32,14 @@ export interface NeonHttpEndpoint {
   close(): Promise<void>;
 }
 
+export interface NeonHttpOptions {
+  port?: number;
+  /** Gives up connecting to Postgres after this long (a stopped or hanging server). */
+  connectTimeoutMs?: number;
+  /** Gives up waiting for one statement after this long. */
+  queryTimeoutMs?: number;
+}
+
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 const CORS = { 'access-control-allow-origin': '*' };
 
@@ -43,17 +51,29 @@ const TEXT_AS_IS = {
 // A single statement that opens a transaction must not leave its connection in the pool.
 const OPENS_TRANSACTION = new Set(['BEGIN', 'START']);
 
-/** Serves Neon's SQL-over-HTTP protocol (what `neon()` sends) on top of a local Postgres. */
-export async function startNeonHttpEndpoint(
-  opts: { port?: number } = {},
-): Promise<NeonHttpEndpoint> {
+/**
+ * Serves Neon's SQL-over-HTTP protocol (what `neon()` sends) on top of a local Postgres.
+ * Like Neon it survives its database: a Postgres that stops, restarts or hangs gives the
+ * request an error (a Postgres error, or 503 when no connection can be made or kept) and
+ * the endpoint serves again as soon as Postgres does.
+ */
+export async function startNeonHttpEndpoint(opts: NeonHttpOptions = {}): Promise<NeonHttpEndpoint> {
   const pools = new Map<string, pg.Pool>();
   const poolFor = (connectionString: string): pg.Pool => {
     let pool = pools.get(connectionString);
     if (!pool) {
-      pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+      pool = new pg.Pool({
+        connectionString,
+        max: 10,
+        idleTimeoutMillis: 30_000,
+        connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+        query_timeout: opts.queryTimeoutMs ?? 15_000,
+      });
       // An idle client dies when Postgres restarts; the pool replaces it, nothing to report.
       pool.on('error', () => undefined);
+      // A client in use reports a lost connection both to its query and as an 'error' event;
+      // without a listener that event would end the process. The query's error is answered.
+      pool.on('connect', (client) => client.on('error', () => undefined));
       pools.set(connectionString, pool);
     }
     return pool;
@@ -100,8 +120,9 @@ async function handle(
     }
   } catch (error) {
     if (error instanceof pg.DatabaseError) return sendJson(res, 400, neonErrorBody(error), CORS);
+    // No answer from Postgres (refused, dropped or timed out): Neon's proxy answers a 5xx.
     const message = error instanceof Error ? error.message : String(error);
-    sendJson(res, 500, { message }, CORS);
+    sendJson(res, 503, { message: `Couldn't connect to compute node: ${message}` }, CORS);
   }
 }
 

@@ -23,6 +23,8 @@ export interface UpstashRestOptions {
   port?: number;
   redisUrl: string;
   token: string;
+  /** Gives up on a command Redis does not answer (a hanging server) after this long. */
+  commandTimeoutMs?: number;
 }
 
 export interface UpstashRestServer {
@@ -36,9 +38,20 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 type Outcome = { result: unknown } | { error: string };
 
-/** Serves the Upstash Redis REST protocol in front of a real redis-server. */
+/**
+ * Serves the Upstash Redis REST protocol in front of a real redis-server. Like Upstash it
+ * outlives its Redis: while Redis is stopped or hanging, requests get a 503 with an
+ * `{ error }` body (a Redis error reply stays a 400), and ioredis reconnects by itself, so
+ * the stand-in serves again as soon as Redis does.
+ */
 export async function startUpstashRest(opts: UpstashRestOptions): Promise<UpstashRestServer> {
-  const redis = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  const redis = new Redis(opts.redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    commandTimeout: opts.commandTimeoutMs ?? 5_000,
+    // A lost connection is retried every 100 ms to 1 s, so a restarted Redis is found fast.
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+  });
   // ioredis reconnects by itself; a lost connection surfaces as failed commands instead.
   redis.on('error', () => undefined);
   try {
@@ -53,6 +66,7 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
     const { args, mapReply } = scripts.translate(command);
     const [name = '', ...rest] = args;
     const connection = isBlockingCommand(args) ? redis.duplicate() : redis;
+    if (connection !== redis) connection.on('error', () => undefined);
     try {
       // ioredis reshapes some replies (HGETALL into an object) by lower-case command name;
       // the upper-case name keeps Redis' own reply.
@@ -88,10 +102,14 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
       return sendJson(res, 405, { error: 'ERR only POST requests are supported' });
     }
     const base64 = header(req, 'upstash-encoding')?.toLowerCase() === 'base64';
+    // A Redis error reply belongs to its command; losing Redis fails the whole request.
     const encode = async (command: string[]): Promise<Outcome> =>
       run(command).then(
         (reply) => ({ result: encodeReply(reply, base64) }),
-        (error: unknown) => ({ error: errorMessage(error) }),
+        (error: unknown) => {
+          if (!isReplyError(error)) throw error;
+          return { error: errorMessage(error) };
+        },
       );
 
     try {
@@ -110,8 +128,10 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
       }
     } catch (error) {
       if (error instanceof BodyTooLargeError) return sendJson(res, 413, { error: error.message });
-      const status = error instanceof UpstashProtocolError || isReplyError(error) ? 400 : 500;
-      return sendJson(res, status, { error: errorMessage(error) });
+      if (error instanceof UpstashProtocolError || isReplyError(error)) {
+        return sendJson(res, 400, { error: errorMessage(error) });
+      }
+      return sendJson(res, 503, { error: `ERR service unavailable: ${errorMessage(error)}` });
     }
   };
 

@@ -20,6 +20,7 @@ const HIGH_WATER_BYTES = 1024 * 1024;
  */
 export async function startWsBridge(opts: { port?: number } = {}): Promise<WsBridge> {
   const wss = new WebSocketServer({ noServer: true });
+  wss.on('error', () => undefined);
   const tunnels = new Set<{ ws: WebSocket; tcp: Socket }>();
 
   const http = await startHttpServer(async (_req, res) => {
@@ -56,13 +57,18 @@ export async function startWsBridge(opts: { port?: number } = {}): Promise<WsBri
   };
 }
 
+/**
+ * Pipes one WebSocket to one TCP connection until either side ends. An upstream that
+ * refuses, drops or resets the connection closes the WebSocket with 1011 (what Neon's
+ * proxy does when it loses the compute); the bridge itself keeps serving.
+ */
 function pipe(ws: WebSocket, tcp: Socket, onClosed: () => void): void {
   let closed = false;
-  const closeBoth = () => {
+  const closeBoth = (code = 1000, reason = '') => {
     if (closed) return;
     closed = true;
     tcp.destroy();
-    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close();
+    if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(code, reason);
     onClosed();
   };
 
@@ -79,10 +85,10 @@ function pipe(ws: WebSocket, tcp: Socket, onClosed: () => void): void {
     });
     if (ws.bufferedAmount >= HIGH_WATER_BYTES) tcp.pause();
   });
-  ws.on('close', closeBoth);
-  ws.on('error', closeBoth);
-  tcp.on('close', closeBoth);
-  tcp.on('error', closeBoth);
+  ws.on('close', () => closeBoth());
+  ws.on('error', () => closeBoth());
+  tcp.on('close', () => closeBoth());
+  tcp.on('error', (error) => closeBoth(1011, `upstream: ${error.message}`.slice(0, 120)));
 }
 
 function toBuffer(data: RawData): Buffer {

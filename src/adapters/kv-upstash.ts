@@ -1,9 +1,34 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis/cloudflare';
+import { DependencyUnavailableError } from '../lib/dependency';
 import type { DedupStore, RateLimiter, RateRule } from './kv';
 
+/**
+ * The longest one Redis call may take, its retry included. Upstash answers a Worker in
+ * milliseconds; beyond this the limiter is treated as down (security limits refuse, flood
+ * limits let the request through, analytics store the event without de-duplication).
+ */
+export const KV_TIMEOUT_MS = 1_000;
+
 export function createUpstashRedis(url: string, token: string): Redis {
-  return new Redis({ url, token, enableTelemetry: false, retry: { retries: 1 } });
+  return new Redis({
+    url,
+    token,
+    enableTelemetry: false,
+    // A function: a fresh signal per call, shared by its retry, so the call as a whole is
+    // bounded; the client then throws the abort instead of inventing an "Aborted" result.
+    signal: () => AbortSignal.timeout(KV_TIMEOUT_MS),
+    retry: { retries: 1, backoff: () => 50 },
+  });
+}
+
+/** Runs one Redis call, reporting any failure as the store being unavailable. */
+async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new DependencyUnavailableError('redis', `${what} failed`, { cause: error });
+  }
 }
 
 /** Sliding-window limits kept in Upstash Redis, shared by every isolate. */
@@ -18,6 +43,9 @@ export function createUpstashRateLimiter(redis: Redis): RateLimiter {
         limiter: Ratelimit.slidingWindow(rule.limit, `${rule.windowSeconds} s`),
         prefix: `rl:${rule.name}`,
         analytics: false,
+        // Its default lets a request through after 5 s; here a late answer is a failure the
+        // caller decides about (rate-limit.ts), reported as such below.
+        timeout: KV_TIMEOUT_MS,
       });
       limiters.set(id, limiter);
     }
@@ -25,7 +53,10 @@ export function createUpstashRateLimiter(redis: Redis): RateLimiter {
   };
   return {
     async hit(rule, key) {
-      const result = await limiterFor(rule).limit(key);
+      const result = await call(`rate limit ${rule.name}`, () => limiterFor(rule).limit(key));
+      if (result.reason === 'timeout') {
+        throw new DependencyUnavailableError('redis', `rate limit ${rule.name} timed out`);
+      }
       return {
         allowed: result.success,
         remaining: result.remaining,
@@ -41,9 +72,11 @@ export function createUpstashRateLimiter(redis: Redis): RateLimiter {
 export function createUpstashDedup(redis: Redis): DedupStore {
   return {
     async firstSeen(key, ttlSeconds) {
-      const created = await redis.set(`dedup:${key}`, 1, { nx: true, ex: ttlSeconds });
+      const created = await call('dedup set', () =>
+        redis.set(`dedup:${key}`, 1, { nx: true, ex: ttlSeconds }),
+      );
       if (created === 'OK') return true;
-      await redis.expire(`dedup:${key}`, ttlSeconds);
+      await call('dedup expire', () => redis.expire(`dedup:${key}`, ttlSeconds));
       return false;
     },
   };

@@ -15,6 +15,12 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<{ id: string }>;
 }
 
+/**
+ * The longest one delivery may take. Emails go out after the response and a failed one is
+ * retried by the cron with the same idempotency key, so a slow provider delays, never doubles.
+ */
+export const MAIL_TIMEOUT_MS = 5_000;
+
 /** Resend over its REST API; `baseUrl` points it at a local sink in development. */
 export function createResendMailer(apiKey: string, baseUrl?: string): Mailer {
   const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
@@ -28,7 +34,7 @@ export function createResendMailer(apiKey: string, baseUrl?: string): Mailer {
           html: email.html,
           text: email.text,
         },
-        { idempotencyKey: email.idempotencyKey },
+        { idempotencyKey: email.idempotencyKey, signal: AbortSignal.timeout(MAIL_TIMEOUT_MS) },
       );
       if (error || !data) throw new Error(`mail provider refused: ${error?.message ?? 'no id'}`);
       return { id: data.id };

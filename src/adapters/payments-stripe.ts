@@ -8,6 +8,11 @@ import {
 } from './payments';
 
 const STRIPE_API = 'https://api.stripe.com';
+/**
+ * The longest a checkout-session call may take. It runs while the buyer waits for POST
+ * /orders; a call that times out is answered 503 and repeated safely (same idempotency key).
+ */
+export const PAYMENTS_TIMEOUT_MS = 8_000;
 /** Stripe's own default: a signed delivery older than five minutes is refused (replay window). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -160,10 +165,12 @@ export function createStripePayments(options: { apiBase?: string | undefined } =
             'idempotency-key': request.idempotencyKey,
           },
           body: formEncode(sessionParams(request)),
+          signal: AbortSignal.timeout(PAYMENTS_TIMEOUT_MS),
         });
       } catch (error) {
         throw new PaymentProviderError(`payment provider unreachable: ${String(error)}`);
       }
+      // The signal also bounds the body; a body cut short reads as no answer.
       const body = (await response.json().catch(() => null)) as
         | (StripeSession & {
             error?: { message?: string };

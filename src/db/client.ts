@@ -1,7 +1,12 @@
-import { neon, neonConfig, Pool } from '@neondatabase/serverless';
+import { Client, neon, neonConfig } from '@neondatabase/serverless';
 import { drizzle as drizzleHttp, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
 import { drizzle as drizzleWs, type NeonDatabase } from 'drizzle-orm/neon-serverless';
+import { DependencyUnavailableError } from '../lib/dependency';
+import { DbBudget, reachability } from './budget';
+import { isDatabaseUnavailable, sqlState } from './errors';
 import * as schema from './schema';
+
+export { DB_BUDGET_MS, DB_STATEMENT_TIMEOUT_MS, DbBudget, databaseAnsweredWithin } from './budget';
 
 export type Schema = typeof schema;
 /** The request-scoped database: each call is one HTTP round trip; `db.batch([...])` is one atomic round trip. */
@@ -23,6 +28,8 @@ export type RoundTrips = { count: number };
 export interface Database {
   readonly db: Db;
   readonly roundTrips: RoundTrips;
+  /** The time this request may still spend waiting on Postgres. */
+  readonly budget: DbBudget;
   /**
    * Runs `fn` in an interactive transaction over a WebSocket connection. Only for
    * read-modify-write work that cannot be expressed as one statement or one batch.
@@ -31,15 +38,34 @@ export interface Database {
 }
 
 const COUNTER = 'roundTripCounter';
+const BUDGET = 'dbBudget';
+type CountedInit = RequestInit & { [COUNTER]?: RoundTrips; [BUDGET]?: DbBudget };
 
 /**
- * The driver's fetch, counting each HTTP round trip against the counter that the
- * request's client passed in `fetchOptions`. Set once: `fetchFunction` is global.
+ * The driver's fetch: counts the round trip, bounds it (the whole answer, body included)
+ * by the request's budget, and records whether Neon answered. Set once: `fetchFunction`
+ * is global; the request's counter and budget arrive through `fetchOptions`.
  */
-function countingFetch(input: RequestInfo, init: RequestInit & { [COUNTER]?: RoundTrips }) {
-  const { [COUNTER]: counter, ...rest } = init;
+async function boundedFetch(input: RequestInfo, init: CountedInit): Promise<Response> {
+  const { [COUNTER]: counter, [BUDGET]: budget = new DbBudget(), ...rest } = init;
+  const timeoutMs = budget.nextWait();
   if (counter) counter.count += 1;
-  return fetch(input, rest);
+  const started = Date.now();
+  try {
+    const response = await fetch(input, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+    const body = await response.arrayBuffer();
+    // A 4xx is Postgres refusing a statement: the database itself answered.
+    reachability.record(response.status < 500);
+    const { status, statusText, headers } = response;
+    return new Response(body, { status, statusText, headers });
+  } catch (error) {
+    reachability.record(false);
+    throw new DependencyUnavailableError('database', `no answer within ${timeoutMs} ms`, {
+      cause: error,
+    });
+  } finally {
+    budget.spend(Date.now() - started);
+  }
 }
 
 let appliedConfig: string | undefined;
@@ -48,7 +74,7 @@ function configureDriver(config: DatabaseConfig) {
   const signature = `${config.httpEndpoint ?? ''}|${config.wsProxy ?? ''}`;
   if (appliedConfig === signature) return;
   appliedConfig = signature;
-  neonConfig.fetchFunction = countingFetch;
+  neonConfig.fetchFunction = boundedFetch;
   if (config.httpEndpoint) neonConfig.fetchEndpoint = config.httpEndpoint;
   if (config.wsProxy) {
     const proxy = config.wsProxy;
@@ -60,35 +86,97 @@ function configureDriver(config: DatabaseConfig) {
   }
 }
 
-/** Builds the database access of one request. Cheap: no connection is opened until a query runs. */
-export function createDatabase(config: DatabaseConfig): Database {
+/**
+ * An interactive transaction on its own WebSocket connection, bounded as a whole by the
+ * request's budget: connecting times out after a statement timeout, the transaction (and so
+ * each of its statements) when the budget is spent.
+ * A connection that fails or times out is reported as the database being unavailable.
+ */
+async function runInteractive<T>(
+  url: string,
+  budget: DbBudget,
+  roundTrips: RoundTrips,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const { connectMs, totalMs } = budget.transactionWaits();
+  const client = new Client({
+    connectionString: url,
+    connectionTimeoutMillis: connectMs,
+    query_timeout: totalMs,
+  });
+  let lost = false;
+  client.on('error', () => {
+    lost = true;
+  });
+  // Every statement on the socket is a round trip; drizzle sends BEGIN and COMMIT (or
+  // ROLLBACK) through the same logger, so they are counted there.
+  const started = Date.now();
+  const work = (async () => {
+    try {
+      await client.connect();
+    } catch (error) {
+      // The WebSocket client may reject with an event rather than an Error.
+      lost = true;
+      throw new DependencyUnavailableError('database', 'could not connect', { cause: error });
+    }
+    const wsDb = drizzleWs({
+      client,
+      schema,
+      logger: {
+        logQuery: () => {
+          roundTrips.count += 1;
+        },
+      },
+    });
+    return wsDb.transaction(fn);
+  })();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      lost = true;
+      reject(new DependencyUnavailableError('database', `transaction ran over ${totalMs} ms`));
+    }, totalMs);
+  });
+  work.catch(() => undefined);
+  try {
+    const result = await Promise.race([work, deadline]);
+    reachability.record(true);
+    await client.end();
+    return result;
+  } catch (error) {
+    // A statement Postgres refused (a SQLSTATE) means it answered; anything else on a lost
+    // or timed-out connection means it did not.
+    const answered = sqlState(error) !== undefined && !isDatabaseUnavailable(error);
+    reachability.record(answered);
+    void client.end().catch(() => undefined);
+    if (!answered && (lost || isDatabaseUnavailable(error))) {
+      if (error instanceof DependencyUnavailableError) throw error;
+      throw new DependencyUnavailableError('database', 'transaction failed', { cause: error });
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    budget.spend(Date.now() - started);
+  }
+}
+
+/**
+ * Builds the database access of one request. Cheap: no connection is opened until a query
+ * runs. `budget` bounds the time the request waits on Postgres (see db/budget.ts).
+ */
+export function createDatabase(config: DatabaseConfig, budget = new DbBudget()): Database {
   configureDriver(config);
   const roundTrips: RoundTrips = { count: 0 };
-  const client = neon(config.url, { fetchOptions: { [COUNTER]: roundTrips } });
+  const client = neon(config.url, {
+    fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget },
+  });
   const db = drizzleHttp({ client, schema });
 
   return {
     db,
     roundTrips,
-    async interactive(fn) {
-      const pool = new Pool({ connectionString: config.url, max: 1 });
-      // Every statement on the socket is a round trip; drizzle sends BEGIN and COMMIT (or
-      // ROLLBACK) through the same logger, so they are counted there too.
-      const wsDb = drizzleWs({
-        client: pool,
-        schema,
-        logger: {
-          logQuery: () => {
-            roundTrips.count += 1;
-          },
-        },
-      });
-      try {
-        return await wsDb.transaction(fn);
-      } finally {
-        await pool.end();
-      }
-    },
+    budget,
+    interactive: (fn) => runInteractive(config.url, budget, roundTrips, fn),
   };
 }
 

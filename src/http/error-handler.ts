@@ -1,13 +1,24 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { PaymentProviderError } from '../adapters/payments';
 import type { AppEnv } from '../app-env';
-import { sqlState } from '../db/errors';
+import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { ApiError, type ErrorCode, statusOf } from '../errors';
+import { DependencyUnavailableError, errorChain } from '../lib/dependency';
 import { createLogger, errorStack } from '../lib/log';
+
+/**
+ * Seconds a client is asked to wait after SERVICE_UNAVAILABLE: long enough for a restarted
+ * or failed-over dependency to come back, short enough for a shopper to retry by hand.
+ */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** Writes the one error envelope: `{ status, code, message, requestId, details? }`. */
 export function errorResponse(c: Context<AppEnv>, error: ApiError) {
-  if (error.retryAfter !== undefined) c.header('Retry-After', String(error.retryAfter));
+  const retryAfter =
+    error.retryAfter ??
+    (error.code === 'SERVICE_UNAVAILABLE' ? UNAVAILABLE_RETRY_AFTER_SECONDS : undefined);
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
   return c.json(
     {
       status: 'error' as const,
@@ -27,10 +38,15 @@ const codeForHttpException = (e: HTTPException): ErrorCode => {
   return 'VALIDATION_FAILED';
 };
 
-const isDatabaseUnreachable = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'NeonDbError' || /connect|ECONNREFUSED|fetch failed/i.test(e.message)) &&
-  !('code' in e && typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
+/**
+ * A dependency could not be reached, timed out, or cannot serve now: Postgres (read through
+ * the driver's wrapped errors), Redis, the mail or the payment provider.
+ */
+const isDependencyUnavailable = (error: unknown) =>
+  isDatabaseUnavailable(error) ||
+  [...errorChain(error)].some(
+    (e) => e instanceof DependencyUnavailableError || e instanceof PaymentProviderError,
+  );
 
 /**
  * Text Postgres cannot encode. Validation refuses it first (router.ts); this keeps any
@@ -45,11 +61,12 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
   }
   if (isUnencodableText(err)) return errorResponse(c, new ApiError('VALIDATION_FAILED'));
   const log = c.get('services')?.log ?? createLogger({ requestId: c.get('requestId') });
+  if (isDependencyUnavailable(err)) {
+    log.warn('dependency unavailable', { error: err });
+    return errorResponse(c, new ApiError('SERVICE_UNAVAILABLE'));
+  }
   log.error('request failed', { error: err, stack: errorStack(err) });
-  return errorResponse(
-    c,
-    new ApiError(isDatabaseUnreachable(err) ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR'),
-  );
+  return errorResponse(c, new ApiError('INTERNAL_ERROR'));
 };
 
 export const onNotFound: NotFoundHandler<AppEnv> = (c) =>

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { RateDecision, RateRule } from '../adapters/kv';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, Services } from '../app-env';
 import { ApiError, type ErrorCode } from '../errors';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from './error-handler';
 import { guarded } from './route';
 
 /** The client IP as Cloudflare reports it, else the first forwarded hop, else 'unknown'. */
@@ -14,43 +15,144 @@ export function clientIp(headers: Headers): string {
   return ip.slice(0, 64);
 }
 
+const IPV4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
+
+function ipv4(text: string): string | null {
+  const parts = IPV4.exec(text)?.slice(1).map(Number);
+  if (!parts || parts.some((n) => n > 255)) return null;
+  return parts.join('.');
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function ipv6Groups(text: string): number[] | null {
+  const bare = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
+  if (!bare.includes(':')) return null;
+  let host: string;
+  try {
+    // The URL parser validates and compresses the address (embedded IPv4 included).
+    host = new URL(`http://[${bare}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
+  }
+  const [head = '', tail] = host.split('::');
+  const part = (s: string) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = tail === undefined ? [] : part(tail);
+  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+
+/**
+ * The network a client is counted as for per-IP limits: an IPv4 address as it is, an IPv6
+ * address by its /64 (one subscriber's LAN: a client can rotate through its 2^64 addresses
+ * at will), an IPv4-mapped IPv6 address as its IPv4 address. What is not an address shares
+ * one bucket per kind ('unknown' without any header).
+ */
+export function clientNetwork(headers: Headers): string {
+  const ip = clientIp(headers);
+  if (ip === 'unknown') return ip;
+  const v4 = ipv4(ip);
+  if (v4) return v4;
+  const groups = ipv6Groups(ip);
+  if (!groups) return 'invalid';
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mapped) {
+    const [hi = 0, lo = 0] = groups.slice(6);
+    return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** One limit to count a request against, under one key. */
+export type LimitCheck = { rule: RateRule; key: string };
+
+/**
+ * What a limit does when the limiter cannot answer (down, or slower than its timeout):
+ * `refuse` for limits that guard accounts (sign-in), `allow` for limits against floods.
+ */
+export type WhenLimiterDown = 'refuse' | 'allow';
+
+/**
+ * Counts one request against every check. Beyond any of them: `refusal.code` (429) with
+ * Retry-After, the longest wait of the limits hit. When the limiter cannot answer, the
+ * request is refused with 503 SERVICE_UNAVAILABLE and Retry-After (`refuse`: the caller
+ * must then do nothing) or let through (`allow`); either way it is logged.
+ */
+export async function enforceLimits(
+  services: Pick<Services, 'rateLimiter' | 'log'>,
+  checks: LimitCheck[],
+  refusal: { code: ErrorCode; message?: string },
+  whenDown: WhenLimiterDown,
+): Promise<void> {
+  let decisions: RateDecision[];
+  try {
+    decisions = await Promise.all(checks.map((c) => services.rateLimiter.hit(c.rule, c.key)));
+  } catch (error) {
+    const limits = checks.map((c) => c.rule.name).join(', ');
+    services.log.warn(
+      `rate limiter unavailable; ${whenDown === 'refuse' ? 'refused' : 'allowed'}`,
+      {
+        limits,
+        error,
+      },
+    );
+    if (whenDown === 'allow') return;
+    throw new ApiError('SERVICE_UNAVAILABLE', {
+      message: 'This request cannot be checked right now. Try again in a few seconds.',
+      retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
+    });
+  }
+  const refused = decisions.filter((d) => !d.allowed);
+  if (refused.length > 0) {
+    const retryAfter = Math.max(...refused.map((d) => d.retryAfterSeconds));
+    throw new ApiError(refusal.code, { retryAfter, message: refusal.message });
+  }
+}
+
+/** The per-network key of a request to one shop, the one shape every per-IP limit counts by. */
+export const networkKey = (shopId: string, headers: Headers) =>
+  `${shopId}:${clientNetwork(headers)}`;
+
 /** The keys a request is counted under within its shop; an empty list counts nothing. */
 export type RateKeys = (c: Context<AppEnv>) => readonly string[] | Promise<readonly string[]>;
 
 /**
  * Route middleware counting every request to one shop against the rule under each key
  * `keysOf` names, answering `code` (429, Retry-After the longest wait) when any key is over
- * its limit. It runs before body validation, so malformed requests count too. An
- * unreachable limiter lets the request through (logged): the limit guards against floods,
- * and the endpoint stays up without it.
+ * its limit. It runs before body validation, so malformed requests count too. `whenDown`
+ * decides what an unreachable limiter means: flood limits let the request through (the
+ * default, logged), sign-in limits refuse it (503).
  */
 export const limitPer = (
   ruleOf: RateRule | ((c: Context<AppEnv>) => RateRule),
   code: ErrorCode,
   keysOf: RateKeys,
+  options: { whenDown?: WhenLimiterDown; message?: string } = {},
 ) =>
   guarded(
     createMiddleware<AppEnv>(async (c, next) => {
       const rule = typeof ruleOf === 'function' ? ruleOf(c) : ruleOf;
       const shopId = c.get('shop').id;
-      const { rateLimiter, log } = c.get('services');
       const keys = await keysOf(c);
-      let decisions: RateDecision[] = [];
-      try {
-        decisions = await Promise.all(keys.map((key) => rateLimiter.hit(rule, `${shopId}:${key}`)));
-      } catch (error) {
-        log.warn(`${rule.name} rate limiter unavailable`, { error });
-      }
-      const waits = decisions.filter((d) => !d.allowed).map((d) => d.retryAfterSeconds);
-      if (waits.length > 0) throw new ApiError(code, { retryAfter: Math.max(...waits) });
+      await enforceLimits(
+        c.get('services'),
+        keys.map((key) => ({ rule, key: `${shopId}:${key}` })),
+        { code, message: options.message },
+        options.whenDown ?? 'allow',
+      );
       await next();
     }),
     { raises: [code] },
   );
 
-/** `limitPer` keyed by the client IP: attempts of one address at one shop. */
-export const limitPerIp = (rule: RateRule, code: ErrorCode) =>
-  limitPer(rule, code, (c) => [clientIp(c.req.raw.headers)]);
+/** `limitPer` keyed by the client network (clientNetwork): attempts of one client at one shop. */
+export const limitPerIp = (
+  rule: RateRule,
+  code: ErrorCode,
+  options: { whenDown?: WhenLimiterDown; message?: string } = {},
+) => limitPer(rule, code, (c) => [clientNetwork(c.req.raw.headers)], options);
 
 /**
  * `limitPer` keyed by the merchant key: every request made with one key, over a sliding

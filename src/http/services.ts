@@ -12,7 +12,7 @@ import type { PaymentGateways } from '../adapters/payments';
 import { createStripePayments } from '../adapters/payments-stripe';
 import { createR2Storage } from '../adapters/storage';
 import type { AppEnv, Services } from '../app-env';
-import { createDatabase } from '../db/client';
+import { createDatabase, DB_BUDGET_MS, DbBudget } from '../db/client';
 import { type Bindings, type Config, loadConfig } from '../env';
 import { createLogger, type Logger } from '../lib/log';
 
@@ -48,20 +48,27 @@ const paymentGateways =
     }
   };
 
-/** Builds the services of one request from the worker's bindings. */
+/**
+ * Builds the services of one request from the worker's bindings. `dbBudget` bounds the time
+ * spent waiting on Postgres (unbounded but per statement for the cron).
+ */
 export function buildServices(
   env: Bindings,
   ctx: { waitUntil(p: Promise<unknown>): void },
   log: Logger = createLogger(),
+  dbBudget = new DbBudget(),
 ): Services {
   const config = loadConfig(env);
   return {
     config,
-    database: createDatabase({
-      url: config.DATABASE_URL,
-      httpEndpoint: config.NEON_HTTP_ENDPOINT,
-      wsProxy: config.NEON_WS_PROXY,
-    }),
+    database: createDatabase(
+      {
+        url: config.DATABASE_URL,
+        httpEndpoint: config.NEON_HTTP_ENDPOINT,
+        wsProxy: config.NEON_WS_PROXY,
+      },
+      dbBudget,
+    ),
     ...kvFor(config),
     mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
     storage: createR2Storage(env.STORAGE),
@@ -72,11 +79,21 @@ export function buildServices(
   };
 }
 
-/** Makes the request's services available as `c.get('services')`. */
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/**
+ * Makes the request's services available as `c.get('services')`. Until the response is
+ * ready the request waits on Postgres at most its budget (DB_BUDGET_MS: reads, writes).
+ */
 export const services = createMiddleware<AppEnv>(async (c, next) => {
+  const budget = new DbBudget(DB_BUDGET_MS[isRead(c.req.method) ? 'read' : 'write']);
   c.set(
     'services',
-    buildServices(c.env, c.executionCtx, createLogger({ requestId: c.get('requestId') })),
+    buildServices(c.env, c.executionCtx, createLogger({ requestId: c.get('requestId') }), budget),
   );
-  await next();
+  try {
+    await next();
+  } finally {
+    budget.lift();
+  }
 });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ShopContext } from '../app-env';
-import type { Db } from '../db/client';
+import { type Db, databaseAnsweredWithin } from '../db/client';
 import { apiKeys, shopDomains, shops } from '../db/schema';
 import { sha256Hex } from '../lib/crypto';
 import { TtlCache } from '../lib/ttl-cache';
@@ -21,6 +21,17 @@ export const shopColumns = {
 export const SHOP_CACHE_TTL_MS = 60_000;
 /** Unknown keys are remembered briefly so a flood of bad keys does not reach Postgres. */
 const MISS_TTL_MS = 10_000;
+/**
+ * The cache answers only while Postgres answered this isolate within this time and has not
+ * failed since; otherwise the shop is looked up again. So health (which sends no statement
+ * of its own) turns 503 at the first failed statement, and at most this long after the last
+ * successful one, instead of answering 200 from the cache while the shop's data is out of reach.
+ */
+export const SHOP_CACHE_TRUST_MS = 5_000;
+
+/** A cached resolution, unless the database has not answered lately (see SHOP_CACHE_TRUST_MS). */
+const trusted = <V>(cache: TtlCache<V>, key: string): V | undefined =>
+  databaseAnsweredWithin(SHOP_CACHE_TRUST_MS) ? cache.get(key) : undefined;
 
 const byKeyHash = new TtlCache<ShopContext | null>(5_000);
 const byHostname = new TtlCache<HostResolution>(5_000);
@@ -34,7 +45,7 @@ export function clearShopCache() {
 /** The shop owning a storefront key, or null. Keys are looked up by their SHA-256. */
 export async function shopByApiKey(db: Db, apiKey: string): Promise<ShopContext | null> {
   const keyHash = await sha256Hex(apiKey);
-  const cached = byKeyHash.get(keyHash);
+  const cached = trusted(byKeyHash, keyHash);
   if (cached !== undefined) return cached;
   const [row] = await db
     .select(shopColumns)
@@ -61,7 +72,7 @@ export async function shopByHostname(
   platformSuffix: string | undefined,
 ): Promise<HostResolution> {
   const host = hostname.toLowerCase();
-  const cached = byHostname.get(host);
+  const cached = trusted(byHostname, host);
   if (cached) return cached;
   const suffix = platformSuffix ? `.${platformSuffix.toLowerCase()}` : undefined;
   let resolution: HostResolution;

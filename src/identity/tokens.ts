@@ -1,4 +1,4 @@
-import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { base64url, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../env';
 import { ApiError } from '../errors';
 import { timingSafeEqual } from '../lib/crypto';
@@ -40,8 +40,30 @@ export async function signCustomerToken(
 
 const invalid = () => new ApiError('AUTH_TOKEN_INVALID');
 
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
 /**
- * Verifies a token for `shopId`: HS256 only, a known `kid` (any configured key, so
+ * True when `segment` is the one base64url spelling of its bytes: unpadded, no whitespace,
+ * no length that cannot occur, and no set bits after the last byte. Decoders are lenient
+ * about all of these, so the same token could otherwise be presented in many spellings.
+ */
+export function isCanonicalBase64url(segment: string): boolean {
+  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return false;
+  try {
+    return base64url.encode(base64url.decode(segment)) === segment;
+  } catch {
+    return false;
+  }
+}
+
+/** A compact JWS whose three parts are each canonical base64url. */
+export const isCanonicalToken = (token: string) => {
+  const parts = token.split('.');
+  return parts.length === 3 && parts.every(isCanonicalBase64url);
+};
+
+/**
+ * Verifies a token for `shopId`: canonical encoding only, HS256 only, a known `kid` (any configured key, so
  * keys can rotate), this issuer, this shop as audience, not expired, and the device
  * the request comes from. Throws the contract's session error codes.
  */
@@ -51,6 +73,7 @@ export async function verifyCustomerToken(
   shopId: string,
   requestDeviceHash: string,
 ): Promise<TokenClaims> {
+  if (!isCanonicalToken(token)) throw invalid();
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(

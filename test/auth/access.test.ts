@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { sha256Hex } from '../../src/lib/crypto';
-import { ACCESS_LINK_DAYS, newAccessLink } from '../../src/modules/auth/access-links';
+import { ACCESS_LINK_MINUTES, newAccessLink } from '../../src/modules/auth/access-links';
 import { client, expectError } from '../helpers/api';
 import { deviceHeaders, signInCustomer } from '../helpers/customer';
 import { testDb } from '../helpers/db';
 import { createOrderFixture, type OrderFixtureInput } from '../helpers/order-fixtures';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
-import { uniqueEmail } from './support';
+import { freshIp, uniqueEmail } from './support';
 
 const DEVICE = 'phone-1';
 
@@ -23,11 +23,14 @@ async function orderWithLink(shop: TestShop, input: OrderFixtureInput = {}) {
   };
 }
 
+// Each use from an address of its own: the per-network limit has its own test (sessions.test.ts).
 const access = (shop: TestShop, body: unknown) =>
-  client(shop.apiKey).post('/auth/access', body, { headers: deviceHeaders(DEVICE) });
+  client(shop.apiKey).post('/auth/access', body, {
+    headers: { ...deviceHeaders(DEVICE), 'cf-connecting-ip': freshIp() },
+  });
 
 describe('newAccessLink', () => {
-  it('makes an unguessable id and stores only its hash, for 30 days', async () => {
+  it('makes an unguessable id and stores only its hash, for an hour', async () => {
     const now = new Date('2030-01-01T00:00:00Z');
     const { linkId, row } = await newAccessLink(
       { shopId: crypto.randomUUID(), orderId: crypto.randomUUID(), email: ' Ada@Example.com ' },
@@ -37,7 +40,8 @@ describe('newAccessLink', () => {
     expect(row.tokenHash).toBe(await sha256Hex(linkId));
     expect(JSON.stringify(row)).not.toContain(linkId);
     expect(row.email).toBe('ada@example.com');
-    expect(row.expiresAt.getTime() - now.getTime()).toBe(ACCESS_LINK_DAYS * 86_400_000);
+    expect(ACCESS_LINK_MINUTES).toBe(60);
+    expect(row.expiresAt.getTime() - now.getTime()).toBe(ACCESS_LINK_MINUTES * 60_000);
     const other = await newAccessLink({ shopId: 'a', orderId: 'b', email: 'c' });
     expect(other.linkId).not.toBe(linkId);
   });
@@ -67,19 +71,43 @@ describe('POST /auth/access', () => {
     expect(linked?.customerId).toBe(me.body.data.user._id);
   });
 
-  it("gives the session to the order's own customer and records each use", async () => {
+  it("gives the session to the order's own customer, once: a second use is ACCESS_LINK_EXPIRED", async () => {
     const { customer } = await signInCustomer(shop);
     const { body } = await orderWithLink(shop, { customerId: customer.id, email: customer.email });
     const first = await access(shop, body);
-    const second = await access(shop, { ...body, email: body.email.toUpperCase() });
-    expect([first.status, second.status]).toEqual([200, 200]);
-    const me = await client(shop.apiKey, second.body.token, deviceHeaders(DEVICE)).get('/auth');
+    expect(first.status).toBe(200);
+    const me = await client(shop.apiKey, first.body.token, deviceHeaders(DEVICE)).get('/auth');
     expect(me.body.data.user._id).toBe(customer.id);
     const [link] = await testDb()
       .select()
       .from(s.accessLinks)
       .where(eq(s.accessLinks.tokenHash, await sha256Hex(body.id)));
     expect(link?.lastUsedAt).not.toBeNull();
+
+    const again = await access(shop, { ...body, email: body.email.toUpperCase() });
+    const refused = expectError(again, 410, 'ACCESS_LINK_EXPIRED');
+    expect(refused.message).toMatch(/sign in with a code/i);
+    const sessions = await testDb()
+      .select()
+      .from(s.sessions)
+      .where(eq(s.sessions.customerId, customer.id));
+    // The test's own sign-in and the link's: the refused use opened none.
+    expect(sessions).toHaveLength(2);
+  });
+
+  it('gives one session to simultaneous uses of one link', async () => {
+    const { body, order } = await orderWithLink(shop);
+    const answers = await Promise.all([access(shop, body), access(shop, body), access(shop, body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 410, 410]);
+    const [customer] = await testDb()
+      .select()
+      .from(s.customers)
+      .where(eq(s.customers.email, order.email));
+    const sessions = await testDb()
+      .select()
+      .from(s.sessions)
+      .where(eq(s.sessions.customerId, customer?.id ?? crypto.randomUUID()));
+    expect(sessions).toHaveLength(1);
   });
 
   it("never opens the buyer's account to the address a signed-in buyer sent the email to", async () => {
@@ -133,7 +161,7 @@ describe('POST /auth/access', () => {
     expectError(await access(other, body), 400, 'INVALID_ACCESS_LINK');
   });
 
-  it('answers ACCESS_LINK_EXPIRED (410) after the link lifetime', async () => {
+  it('answers ACCESS_LINK_EXPIRED (410) after the link lifetime, even unused', async () => {
     const { body } = await orderWithLink(shop);
     await testDb()
       .update(s.accessLinks)

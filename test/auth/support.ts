@@ -20,6 +20,8 @@ export async function requestCode(apiKey: string, email: string, deviceId = 'dev
   return { id: res.body.data.id as string, code: codeOf(mail), res, mail };
 }
 
-/** POST /auth/verify with the given device id. */
+/** POST /auth/verify with the given device id, from an address of its own (per-network limit). */
 export const verify = (apiKey: string, body: Record<string, unknown>, deviceId = 'device-1') =>
-  client(apiKey).post('/auth/verify', body, { headers: { 'x-device-id': deviceId } });
+  client(apiKey).post('/auth/verify', body, {
+    headers: { 'x-device-id': deviceId, 'cf-connecting-ip': freshIp() },
+  });

@@ -128,6 +128,14 @@ export const PROTECTED_CASES: Record<string, ProtectedCase> = {
     }),
     strangerSees: notFound('REVIEW_ORDER_NOT_FOUND'),
   },
+  endOtherSessions: {
+    request: () => ({ path: '/auth/sessions' }),
+    // The stranger's only session is the one asking: none of the owner's may be counted.
+    strangerSees: (res) => {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ revoked: 0 });
+    },
+  },
 };
 
 /** Sends one protected route with the given token (or none) under the shop's key. */

@@ -1,9 +1,12 @@
 import type { accessLinks } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 
-/** How long a sign-in link from an order email works. */
-export const ACCESS_LINK_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the sign-in link of an order email works: once, within an hour of the email
+ * (Stytch's default for magic links). Later, or a second time, the shopper is told the link
+ * has expired (410 ACCESS_LINK_EXPIRED) and signs in with a code instead.
+ */
+export const ACCESS_LINK_MINUTES = 60;
 
 /**
  * A new magic sign-in link for an order email: `linkId` (256 random bits, base64url) goes
@@ -21,7 +24,7 @@ export async function newAccessLink(
       orderId: input.orderId,
       email: input.email.trim().toLowerCase(),
       tokenHash: await sha256Hex(linkId),
-      expiresAt: new Date(now.getTime() + ACCESS_LINK_DAYS * DAY_MS),
+      expiresAt: new Date(now.getTime() + ACCESS_LINK_MINUTES * 60_000),
     },
   };
 }

@@ -1,6 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Services, ShopContext } from '../../app-env';
-import { accessLinks, orders } from '../../db/schema';
+import { isAccessLinkSpent } from '../../db/errors';
+import { orders } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { sha256Hex } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
@@ -18,9 +19,16 @@ export const RAISES = {
   ],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
+const linkSpent = () =>
+  new ApiError('ACCESS_LINK_EXPIRED', {
+    message:
+      'This sign-in link has expired or was already used. Sign in with a code sent to your email.',
+  });
+
 /**
- * POST /auth/access: signs in with the link of an order email. The link works until it
- * expires (opening the order email twice is normal); each use is recorded. The session
+ * POST /auth/access: signs in with the link of an order email. The link works once, within
+ * ACCESS_LINK_MINUTES of the email; the use is claimed in the sign-in's own batch, so two
+ * simultaneous uses give one session and one ACCESS_LINK_EXPIRED. The session
  * is the account of the email the link was sent to, created from the order's name and
  * phone when there is none; a guest order is linked to it. An order placed by a signed-in
  * customer with another address stays theirs, and its link never opens their account.
@@ -36,12 +44,12 @@ export async function signInWithLink(
   if (!link || link.email !== input.email || link.orderId !== input.order) {
     throw new ApiError('INVALID_ACCESS_LINK');
   }
-  if (link.expired) throw new ApiError('ACCESS_LINK_EXPIRED');
+  if (link.expired) throw linkSpent();
   if (link.orderStatus === 'cancelled') throw new ApiError('ORDER_CANCELLED');
   if (link.orderStatus === 'refunded' || link.refundState !== 'none') {
     throw new ApiError('ORDER_HAS_REFUND');
   }
-  return startSession(db, services.config, {
+  const signIn = startSession(db, services.config, {
     shopId: shop.id,
     email: link.email,
     customer: link.customerId && link.status ? { id: link.customerId, status: link.status } : null,
@@ -49,7 +57,7 @@ export async function signInWithLink(
     method: 'access-link',
     deviceHash: input.deviceHash,
     extra: (customerId) => [
-      db.update(accessLinks).set({ lastUsedAt: new Date() }).where(eq(accessLinks.id, link.linkId)),
+      db.execute(sql`select public.access_link_claim(${link.linkId}::uuid)`),
       db
         .update(orders)
         .set({ customerId, updatedAt: new Date() })
@@ -57,5 +65,9 @@ export async function signInWithLink(
           and(eq(orders.id, link.orderId), eq(orders.shopId, shop.id), isNull(orders.customerId)),
         ),
     ],
+  });
+  return signIn.catch((error: unknown) => {
+    if (isAccessLinkSpent(error)) throw linkSpent();
+    throw error;
   });
 }

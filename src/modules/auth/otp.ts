@@ -3,7 +3,7 @@ import type { RateRule } from '../../adapters/kv';
 import type { Services, ShopContext } from '../../app-env';
 import { otpVerifications } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
-import { clientIp } from '../../http/rate-limit';
+import { enforceLimits, networkKey } from '../../http/rate-limit';
 import { assertAccountUsable } from '../../identity/sessions';
 import { hmacHex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/html';
@@ -62,19 +62,22 @@ export function generateCode(): string {
 const codeHmac = (secret: string, verificationId: string, code: string) =>
   hmacHex(secret, 'otp', `${verificationId}:${code}`);
 
-/** Counts the request against every limit; refuses with the longest wait when one is spent. */
-async function enforceCodeLimits(services: Services, shopId: string, email: string, ip: string) {
-  const { rateLimiter } = services;
-  const decisions = await Promise.all([
-    rateLimiter.hit(CODE_RATE_RULES.ip, `${shopId}:${ip}`),
-    rateLimiter.hit(CODE_RATE_RULES.emailMinute, `${shopId}:${email}`),
-    rateLimiter.hit(CODE_RATE_RULES.emailHour, `${shopId}:${email}`),
-  ]);
-  const refused = decisions.filter((d) => !d.allowed);
-  if (refused.length > 0) {
-    const wait = Math.max(...refused.map((d) => d.retryAfterSeconds));
-    throw new ApiError('TOO_MANY_LOGIN_ATTEMPTS', { retryAfter: wait });
-  }
+/**
+ * Counts the request against every limit; refuses with the longest wait when one is spent.
+ * The limits guard customers' inboxes and accounts, so a limiter that cannot answer refuses
+ * the request (503) before anything is recorded or sent.
+ */
+function enforceCodeLimits(services: Services, shopId: string, email: string, headers: Headers) {
+  return enforceLimits(
+    services,
+    [
+      { rule: CODE_RATE_RULES.ip, key: networkKey(shopId, headers) },
+      { rule: CODE_RATE_RULES.emailMinute, key: `${shopId}:${email}` },
+      { rule: CODE_RATE_RULES.emailHour, key: `${shopId}:${email}` },
+    ],
+    { code: 'TOO_MANY_LOGIN_ATTEMPTS' },
+    'refuse',
+  );
 }
 
 function codeEmail(shopName: string, code: string) {
@@ -95,7 +98,7 @@ export async function requestCode(
   email: string,
   headers: Headers,
 ): Promise<{ id: string }> {
-  await enforceCodeLimits(services, shop.id, email, clientIp(headers));
+  await enforceCodeLimits(services, shop.id, email, headers);
   const { db } = services.database;
   const state = await selectSignInState(db, shop.id, email);
   if (!state.initialized) throw new ApiError('AUTH_NOT_INITIALIZED');

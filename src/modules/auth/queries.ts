@@ -84,6 +84,7 @@ export type AccessLinkState = {
   linkId: string;
   email: string;
   orderId: string;
+  /** Past its lifetime, or already used once (a link signs in once). */
   expired: boolean;
   orderStatus: string;
   refundState: string;
@@ -100,7 +101,8 @@ export type AccessLinkState = {
  */
 export async function selectAccessLink(db: Db, shopId: string, tokenHash: string) {
   const result = await db.execute(sql`
-    select l.id as "linkId", l.email, l.order_id as "orderId", l.expires_at <= now() as expired,
+    select l.id as "linkId", l.email, l.order_id as "orderId",
+      (l.expires_at <= now() or l.last_used_at is not null) as expired,
       o.status as "orderStatus", o.refund_state as "refundState",
       o.name as "orderName", o.phone as "orderPhone",
       c.id as "customerId", c.status

@@ -1,4 +1,4 @@
-import { requireCustomerProfile } from '../../http/customer';
+import { requireCustomerProfile, requireCustomerToken } from '../../http/customer';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -6,6 +6,7 @@ import { success } from '../../http/schemas';
 import { requireShop } from '../../http/shop';
 import { deviceHash } from '../../identity/device';
 import { RAISES as ACCESS_RAISES, signInWithLink } from './access';
+import { limitAccess, limitVerify } from './limits';
 import { RAISES as OTP_RAISES, requestCode, verifyCode } from './otp';
 import { RAISES as PROFILE_RAISES, toCustomer, updateProfile } from './profile';
 import {
@@ -13,10 +14,12 @@ import {
   CustomerSchema,
   RequestCodeBodySchema,
   RequestCodeResponseSchema,
+  SessionsEndedSchema,
   TokenResponseSchema,
   UpdateProfileBodySchema,
   VerifyBodySchema,
 } from './schemas';
+import { endOtherSessions } from './sign-out';
 
 const requestCodeRoute = defineRoute({
   method: 'post',
@@ -39,7 +42,7 @@ const verifyRoute = defineRoute({
   tags: ['Customer authentication'],
   operationId: 'verifySignInCode',
   summary: 'Exchanges the emailed code for a customer token',
-  middleware: [requireShop] as const,
+  middleware: [requireShop, limitVerify] as const,
   request: { body: jsonBody(VerifyBodySchema) },
   raises: OTP_RAISES.verifyCode,
   responses: {
@@ -53,7 +56,9 @@ const accessRoute = defineRoute({
   tags: ['Customer authentication'],
   operationId: 'signInWithAccessLink',
   summary: 'Exchanges the link of an order email for a customer token',
-  middleware: [requireShop] as const,
+  description:
+    'The link works once, within an hour of the email; later or again it answers ACCESS_LINK_EXPIRED and the shopper signs in with a code.',
+  middleware: [requireShop, limitAccess] as const,
   request: { body: jsonBody(AccessBodySchema) },
   raises: ACCESS_RAISES.signInWithLink,
   validationCode: 'INVALID_ACCESS_LINK',
@@ -87,6 +92,18 @@ const patchCustomer = defineRoute({
   fieldCodes: [['phone', 'PHONE_NUMBER_INVALID']],
   responses: {
     200: jsonContent(success(CustomerSchema), 'The updated customer'),
+  },
+});
+
+const endSessions = defineRoute({
+  method: 'delete',
+  path: '/sessions',
+  tags: ['Customer'],
+  operationId: 'endOtherSessions',
+  summary: "Signs the customer out everywhere else: ends every session but this token's",
+  middleware: [requireShop, requireCustomerToken] as const,
+  responses: {
+    200: jsonContent(success(SessionsEndedSchema), 'The other sessions were ended'),
   },
 });
 
@@ -132,6 +149,15 @@ authRoutes.openapi(patchCustomer, async (c) => {
     c.get('shop').id,
     c.get('customer').id,
     c.req.valid('json'),
+  );
+  return c.json({ status: 'success' as const, data }, 200);
+});
+
+authRoutes.openapi(endSessions, async (c) => {
+  const data = await endOtherSessions(
+    c.get('services').database.db,
+    c.get('shop').id,
+    c.get('customerClaims'),
   );
   return c.json({ status: 'success' as const, data }, 200);
 });

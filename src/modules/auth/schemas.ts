@@ -67,6 +67,12 @@ export const TokenResponseSchema = z
   })
   .openapi('TokenResponse');
 
+export const SessionsEndedSchema = z
+  .object({
+    revoked: z.number().int().openapi({ description: 'How many other sessions were ended' }),
+  })
+  .openapi('SessionsEnded');
+
 export const CustomerSchema = z
   .object({
     user: z.object({

@@ -1,0 +1,118 @@
+import { neonConfig } from '@neondatabase/serverless';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import {
+  createUpstashDedup,
+  createUpstashRateLimiter,
+  createUpstashRedis,
+  KV_TIMEOUT_MS,
+} from '../../src/adapters/kv-upstash';
+import { createResendMailer, MAIL_TIMEOUT_MS } from '../../src/adapters/mail';
+import { PaymentProviderError } from '../../src/adapters/payments';
+import { createStripePayments, PAYMENTS_TIMEOUT_MS } from '../../src/adapters/payments-stripe';
+import { createDatabase, DB_STATEMENT_TIMEOUT_MS, DbBudget } from '../../src/db/client';
+import { isDatabaseUnavailable } from '../../src/db/errors';
+import { DependencyUnavailableError } from '../../src/lib/dependency';
+import { type HangingServer, startHangingServer, timed } from './support/faults';
+
+// Timers fire a little late on a busy machine; nothing may take much longer than its bound.
+const SLACK_MS = 1_000;
+
+/**
+ * Every adapter against a server that accepts the connection and never answers: each call
+ * gives up after its stated timeout with the error the HTTP layer answers 503 for.
+ */
+describe('dependency calls against a server that never answers', () => {
+  let hanging: HangingServer;
+  let base: string;
+
+  beforeAll(async () => {
+    hanging = await startHangingServer();
+    base = `http://127.0.0.1:${hanging.port}`;
+  });
+
+  afterAll(async () => {
+    await hanging?.close();
+  });
+
+  it(`gives up on Redis after ${KV_TIMEOUT_MS} ms (rate limits and de-duplication)`, async () => {
+    const redis = createUpstashRedis(base, 'token');
+    const rule = { name: 'test', limit: 5, windowSeconds: 60 };
+    const [hit, seen] = await Promise.all([
+      timed(createUpstashRateLimiter(redis).hit(rule, 'key')),
+      timed(createUpstashDedup(redis).firstSeen('key', 60)),
+    ]);
+    for (const call of [hit, seen]) {
+      expect(call.error).toBeInstanceOf(DependencyUnavailableError);
+      expect((call.error as DependencyUnavailableError).dependency).toBe('redis');
+      expect(call.ms).toBeGreaterThanOrEqual(KV_TIMEOUT_MS - 50);
+      expect(call.ms).toBeLessThan(KV_TIMEOUT_MS + SLACK_MS);
+    }
+  });
+
+  it(`gives up on a Postgres statement after ${DB_STATEMENT_TIMEOUT_MS} ms, or the request's budget`, async () => {
+    const url = `postgres://user:password@127.0.0.1:${hanging.port}/db`;
+    const unbounded = createDatabase({ url, httpEndpoint: `${base}/sql` });
+    const budgeted = createDatabase({ url, httpEndpoint: `${base}/sql` }, new DbBudget(1_000));
+    const [statement, withinBudget] = await Promise.all([
+      timed(unbounded.db.execute(sql`select 1`)),
+      timed(budgeted.db.execute(sql`select 1`)),
+    ]);
+    expect(isDatabaseUnavailable(statement.error)).toBe(true);
+    expect(statement.ms).toBeGreaterThanOrEqual(DB_STATEMENT_TIMEOUT_MS - 50);
+    expect(statement.ms).toBeLessThan(DB_STATEMENT_TIMEOUT_MS + SLACK_MS);
+    expect(isDatabaseUnavailable(withinBudget.error)).toBe(true);
+    expect(withinBudget.ms).toBeLessThan(1_000 + SLACK_MS);
+    // The budget is spent: the next statement fails at once, without a round trip.
+    const next = await timed(budgeted.db.execute(sql`select 1`));
+    expect(isDatabaseUnavailable(next.error)).toBe(true);
+    expect(next.ms).toBeLessThan(100);
+  });
+
+  it('gives up on an interactive transaction that cannot connect', async () => {
+    neonConfig.webSocketConstructor = WebSocket;
+    const url = `postgres://user:password@127.0.0.1:${hanging.port}/db`;
+    // The WebSocket proxy itself hangs: the connect timeout is the budget left.
+    const database = createDatabase(
+      { url, httpEndpoint: `${base}/sql`, wsProxy: `127.0.0.1:${hanging.port}` },
+      new DbBudget(1_500),
+    );
+    const tx = await timed(database.interactive(async (t) => t.execute(sql`select 1`)));
+    expect(isDatabaseUnavailable(tx.error)).toBe(true);
+    expect(tx.ms).toBeLessThan(1_500 + SLACK_MS);
+  });
+
+  it(`gives up on the mail provider after ${MAIL_TIMEOUT_MS} ms and on payments after ${PAYMENTS_TIMEOUT_MS} ms`, async () => {
+    const mail = timed(
+      createResendMailer('re_test', base).send({
+        from: 'shop@example.test',
+        to: 'ada@example.test',
+        subject: 's',
+        html: '<p>h</p>',
+        text: 't',
+        idempotencyKey: 'k',
+      }),
+    );
+    const checkout = timed(
+      createStripePayments({ apiBase: base }).createCheckoutSession({
+        secretKey: 'sk_test_x',
+        currency: 'eur',
+        lines: [{ name: 'Mug', unitAmountMinor: 1200, quantity: 1 }],
+        successUrl: 'https://shop.example.test/ok',
+        cancelUrl: 'https://shop.example.test/cancel',
+        customerEmail: 'ada@example.test',
+        orderId: 'order',
+        shopId: 'shop',
+        idempotencyKey: 'checkout-order',
+      }),
+    );
+    const [sent, paid] = await Promise.all([mail, checkout]);
+    expect(sent.error).toBeInstanceOf(Error);
+    expect(sent.ms).toBeGreaterThanOrEqual(MAIL_TIMEOUT_MS - 50);
+    expect(sent.ms).toBeLessThan(MAIL_TIMEOUT_MS + SLACK_MS);
+    expect(paid.error).toBeInstanceOf(PaymentProviderError);
+    expect(paid.ms).toBeGreaterThanOrEqual(PAYMENTS_TIMEOUT_MS - 50);
+    expect(paid.ms).toBeLessThan(PAYMENTS_TIMEOUT_MS + SLACK_MS);
+  }, 20_000);
+});

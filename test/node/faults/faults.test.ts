@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KV_TIMEOUT_MS } from '../../../src/adapters/kv-upstash';
+import { DB_BUDGET_MS, DB_STATEMENT_TIMEOUT_MS } from '../../../src/db/budget';
+import { SHOP_CACHE_TRUST_MS } from '../../../src/identity/shops';
+import { hasRedisServer } from '../support/faults';
+import { type Endpoint, endpoints, label, orderBody, pageView } from './endpoints';
+import { type Answer, type FaultStack, startFaultStack } from './harness';
+
+const redisAvailable = await hasRedisServer();
+if (!redisAvailable) console.warn('Skipping the Redis faults: no redis-server here');
+
+/*
+ * The fault suite: the real local stack and the built worker, one dependency broken at a
+ * time. Run alone with `npx vitest run --project node test/node/faults`; it prints the
+ * figures recorded in docs/reliability.md.
+ */
+
+// Timers and workerd on a shared two-core machine: what a bound may be overrun by.
+const SLACK_MS = 2_000;
+const isRead = (e: Endpoint) => e.method === 'GET';
+const dbBound = (e: Endpoint) => DB_BUDGET_MS[isRead(e) ? 'read' : 'write'] + SLACK_MS;
+/** Fail-open requests wait for their limiters (coupons: two in a row), then do their work. */
+const FAIL_OPEN_BOUND_MS = 2 * KV_TIMEOUT_MS + 2_500;
+
+type Figure = { scenario: string; figure: string };
+const figures: Figure[] = [];
+const record = (scenario: string, figure: string) => figures.push({ scenario, figure });
+const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
+
+let fs: FaultStack;
+let list: Endpoint[];
+
+const send = (e: Endpoint) =>
+  fs.request(e.path, {
+    method: e.method,
+    token: e.token ?? false,
+    headers: e.headers?.() ?? {},
+    ...(e.body ? { body: JSON.stringify(e.body()) } : {}),
+  });
+
+const code = (a: Answer) => (a.body as { code?: string } | null)?.code;
+const retryAfter = (a: Answer) => Number(a.headers.get('retry-after'));
+const describeAnswer = (e: Endpoint, a: Answer) =>
+  `${label(e)} -> ${a.status} ${code(a) ?? String(a.body).slice(0, 200)} in ${Math.round(a.ms)} ms`;
+
+async function until<T>(what: string, probe: () => Promise<T>, done: (v: T) => boolean) {
+  const started = performance.now();
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return performance.now() - started;
+    if (performance.now() - started > 30_000) throw new Error(`${what}: not within 30 s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const health = () => fs.request('/settings/health');
+
+beforeAll(async () => {
+  fs = await startFaultStack();
+  list = endpoints(fs.fixtures);
+}, 180_000);
+
+afterAll(async () => {
+  await fs?.close();
+  const rows = figures.map((f) => `| ${f.scenario} | ${f.figure} |`);
+  console.log(['', '| Scenario | Measured |', '|---|---|', ...rows, ''].join('\n'));
+}, 60_000);
+
+describe('the worker on the local stack', () => {
+  it('answers every endpoint while every dependency is up', async () => {
+    // One at a time: this checks the fixtures reach every handler, not the cold start.
+    const broken: string[] = [];
+    for (const e of list) {
+      const a = await send(e);
+      if (a.status >= 500) broken.push(describeAnswer(e, a));
+    }
+    expect(broken).toEqual([]);
+    record('all up', `${list.length} of ${list.length} endpoints answer below 500`);
+  }, 60_000);
+});
+
+/** The order and subscription a shopper sends during an outage, and their retries after. */
+async function writesAcrossOutage(before: () => Promise<void>, after: () => Promise<void>) {
+  const key = randomUUID();
+  const email = `outage-${randomUUID().slice(0, 8)}@example.test`;
+  const order = orderBody(fs.fixtures, email);
+  const place = () =>
+    fs.request('/orders', {
+      method: 'POST',
+      headers: { 'idempotency-key': key },
+      body: JSON.stringify(order),
+    });
+  const subscriber = `outage-news-${randomUUID().slice(0, 8)}@example.test`;
+  const subscribe = () =>
+    fs.request('/newsletter', { method: 'POST', body: JSON.stringify({ email: subscriber }) });
+  await before();
+  const during = await Promise.all([place(), subscribe()]);
+  await after();
+  return { key, email, subscriber, during, place, subscribe };
+}
+
+describe.each([
+  ['stopped', 'stop'],
+  ['hanging', 'hang'],
+] as const)('Postgres %s', (state, mode) => {
+  const scenario = `Postgres ${state}`;
+
+  it('health turns non-200 within the cache trust bound and a statement timeout', async () => {
+    expect((await health()).status).toBe(200);
+    await (mode === 'stop' ? fs.stop('postgres') : fs.hang('postgres'));
+    const turned = await until('health non-200', health, (a) => a.status !== 200);
+    const last = await health();
+    expect(last.status).toBe(503);
+    expect(code(last)).toBe('SERVICE_UNAVAILABLE');
+    expect(retryAfter(last)).toBeGreaterThan(0);
+    expect(turned).toBeLessThan(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS + SLACK_MS);
+    record(
+      scenario,
+      `health answers 503 ${ms(turned)} after the fault (bound ${ms(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS)})`,
+    );
+  }, 60_000);
+
+  it('answers every endpoint 503 with Retry-After within its budget', async () => {
+    const answers = await Promise.all(list.map(send));
+    const wrong: string[] = [];
+    let worstRead = 0;
+    let worstWrite = 0;
+    list.forEach((e, i) => {
+      const a = answers[i] as Answer;
+      if (isRead(e)) worstRead = Math.max(worstRead, a.ms);
+      else worstWrite = Math.max(worstWrite, a.ms);
+      // Analytics too: the shop an event belongs to cannot be resolved.
+      const expected = a.status === 503 && code(a) === 'SERVICE_UNAVAILABLE' && retryAfter(a) > 0;
+      if (!expected || a.ms > dbBound(e)) wrong.push(describeAnswer(e, a));
+    });
+    expect(wrong).toEqual([]);
+    const reads = list.filter(isRead).length;
+    record(
+      scenario,
+      `${list.length} of ${list.length} endpoints answer 503 with Retry-After; slowest read ${ms(worstRead)} (${reads} reads, budget ${ms(DB_BUDGET_MS.read)}), slowest write ${ms(worstWrite)} (budget ${ms(DB_BUDGET_MS.write)})`,
+    );
+  }, 60_000);
+
+  it('writes nothing during the outage and exactly once on the retry after it', async () => {
+    let recovery = 0;
+    const outage = await writesAcrossOutage(
+      async () => undefined,
+      async () => {
+        await fs.restore('postgres');
+        recovery = await until('health 200', health, (a) => a.status === 200);
+      },
+    );
+    for (const a of outage.during) expect(a.status).toBe(503);
+    const orders = () =>
+      fs.query<{ n: number }>('select count(*)::int as n from orders where idempotency_key = $1', [
+        outage.key,
+      ]);
+    expect(await orders()).toEqual([{ n: 0 }]);
+    const first = await outage.place();
+    const again = await outage.place();
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(await orders()).toEqual([{ n: 1 }]);
+    const subscribed = await outage.subscribe();
+    expect(subscribed.body).toMatchObject({ message: 'Subscribed' });
+    const rows = await fs.query('select id from newsletter_subscriptions where email = $1', [
+      outage.subscriber,
+    ]);
+    expect(rows).toHaveLength(1);
+    await until(
+      'confirmation email',
+      () => fs.mailTo(outage.email),
+      (m) => m.length > 0,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await fs.mailTo(outage.email)).toHaveLength(1);
+    record(
+      scenario,
+      `serving again ${ms(recovery)} after Postgres is back; the order retried with its Idempotency-Key exists once, one email`,
+    );
+  }, 60_000);
+});
+
+/** Checks the answers of every endpoint while Redis is out; returns the worst times. */
+function judgeRedisOutage(answers: Answer[]) {
+  const failClosed = new Set(['/auth', '/auth/verify', '/auth/access']);
+  const failOpen = new Set(['/orders', '/newsletter', '/coupons']);
+  const wrong: string[] = [];
+  const worst = { closed: 0, open: 0 };
+  list.forEach((e, i) => {
+    const a = answers[i] as Answer;
+    const path = e.path.split('?')[0] ?? '';
+    if (e.method === 'POST' && failClosed.has(path)) {
+      worst.closed = Math.max(worst.closed, a.ms);
+      const ok = a.status === 503 && code(a) === 'SERVICE_UNAVAILABLE' && retryAfter(a) > 0;
+      if (!ok || a.ms > KV_TIMEOUT_MS + SLACK_MS) wrong.push(describeAnswer(e, a));
+    } else if (e.method === 'POST' && failOpen.has(path)) {
+      worst.open = Math.max(worst.open, a.ms);
+      if (a.status !== 200 || a.ms > FAIL_OPEN_BOUND_MS) wrong.push(describeAnswer(e, a));
+    } else if (a.status >= 500 || a.ms > DB_BUDGET_MS.read) {
+      wrong.push(describeAnswer(e, a));
+    }
+  });
+  expect(wrong).toEqual([]);
+  return worst;
+}
+
+const countWhere = async (table: string, column: string, value: string) =>
+  (
+    await fs.query<{ n: number }>(`select count(*)::int as n from ${table} where ${column} = $1`, [
+      value,
+    ])
+  )[0]?.n;
+
+describe.skipIf(!redisAvailable).each([
+  ['stopped', 'stop'],
+  ['hanging', 'hang'],
+] as const)('Redis %s', (state, mode) => {
+  const scenario = `Redis ${state}`;
+  const session = randomUUID();
+  const codeEmail = `redis-${randomUUID().slice(0, 8)}@example.test`;
+  const buyer = `redis-buyer-${randomUUID().slice(0, 8)}@example.test`;
+
+  it('refuses sign-in (503), lets flood-limited requests through, leaves the rest alone', async () => {
+    // A customer who asks for a code during the outage.
+    await fs.query('insert into customers (shop_id, email) values ($1, $2)', [
+      fs.fixtures.shopId,
+      codeEmail,
+    ]);
+    await (mode === 'stop' ? fs.stop('redis') : fs.hang('redis'));
+    const [answers, event, codeRequest, order] = await Promise.all([
+      Promise.all(list.map(send)),
+      fs.request('/analytics', { method: 'PUT', body: JSON.stringify(pageView(session)) }),
+      fs.request('/auth', { method: 'POST', body: JSON.stringify({ email: codeEmail }) }),
+      fs.request('/orders', {
+        method: 'POST',
+        body: JSON.stringify(orderBody(fs.fixtures, buyer)),
+      }),
+    ]);
+    const worst = judgeRedisOutage(answers);
+    expect([event.status, codeRequest.status, order.status]).toEqual([202, 503, 200]);
+    // Nothing was recorded or sent for the refused code request.
+    expect(await countWhere('otp_verifications', 'email', codeEmail)).toBe(0);
+    expect(await fs.mailTo(codeEmail)).toEqual([]);
+    // The event was stored, once, without de-duplication; the order once, with one email.
+    await until(
+      'event stored',
+      () => countWhere('analytics_events', 'session_id', session),
+      (n) => n === 1,
+    );
+    expect(await countWhere('orders', 'email', buyer)).toBe(1);
+    await until(
+      'order email',
+      () => fs.mailTo(buyer),
+      (m) => m.length === 1,
+    );
+    record(
+      scenario,
+      `sign-in (code, verify, link) 503 with Retry-After in at most ${ms(worst.closed)}, nothing recorded or sent; orders, newsletter and coupons let through in at most ${ms(worst.open)}; the analytics event and the order stored once; the ${list.length - 6} other endpoints unaffected`,
+    );
+  }, 60_000);
+
+  it('signs in and de-duplicates again once Redis is back, losing and doubling nothing', async () => {
+    await fs.restore('redis');
+    const recovery = await until(
+      'sign-in code again',
+      () => fs.request('/auth', { method: 'POST', body: JSON.stringify({ email: codeEmail }) }),
+      (a) => a.status !== 503,
+    );
+    await until(
+      'code email',
+      () => fs.mailTo(codeEmail),
+      (m) => m.length === 1,
+    );
+    const repeat = randomUUID();
+    for (let i = 0; i < 2; i++) {
+      const res = await fs.request('/analytics', {
+        method: 'PUT',
+        body: JSON.stringify(pageView(repeat)),
+      });
+      expect(res.status).toBe(202);
+    }
+    await until(
+      'event stored',
+      () => countWhere('analytics_events', 'session_id', repeat),
+      (n) => n === 1,
+    );
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await countWhere('analytics_events', 'session_id', repeat)).toBe(1);
+    expect(await countWhere('analytics_events', 'session_id', session)).toBe(1);
+    expect(await countWhere('orders', 'email', buyer)).toBe(1);
+    expect(await fs.mailTo(buyer)).toHaveLength(1);
+    record(
+      scenario,
+      `sign-in answers again ${ms(recovery)} after Redis is back; de-duplication works again`,
+    );
+  }, 60_000);
+});

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from '@upstash/redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startUpstashRest, type UpstashRestServer } from '../../scripts/local/upstash';
+import {
+  hasRedisServer,
+  type RestartableRedis,
+  startHangingServer,
+  startRestartableRedis,
+  timed,
+} from './support/faults';
+
+const available = await hasRedisServer();
+if (!available) console.warn('Skipping the Upstash stand-in fault tests: no redis-server here');
+
+/**
+ * The Upstash stand-in when its Redis stops, hangs and comes back (a private redis-server,
+ * never a shared one): requests get Upstash's `{ error }` with a 503 instead of hanging or
+ * crashing the process, a Redis error reply stays a 400, and it serves again once Redis does.
+ */
+describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and comes back', () => {
+  const token = randomUUID();
+  let redis: RestartableRedis;
+  let server: UpstashRestServer;
+  let client: Redis;
+
+  const command = (body: unknown) =>
+    fetch(server.url, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  const waitUntilServing = async () => {
+    const deadline = Date.now() + 10_000;
+    while ((await command(['PING']).catch(() => null))?.status !== 200) {
+      if (Date.now() > deadline) throw new Error('the stand-in did not serve again');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  beforeAll(async () => {
+    redis = await startRestartableRedis();
+    server = await startUpstashRest({ redisUrl: redis.url, token, commandTimeoutMs: 500 });
+    client = new Redis({ url: server.url, token, enableTelemetry: false, retry: false });
+  }, 30_000);
+
+  afterAll(async () => {
+    await server?.close();
+    await redis?.stop();
+  });
+
+  it('answers 503 with an error body while Redis is stopped, and serves once it restarts', async () => {
+    expect(await client.set('k', 'v')).toBe('OK');
+    const wrongType = await command(['LPUSH', 'k', 'x']);
+    expect(wrongType.status).toBe(400);
+
+    await redis.stop();
+    const down = await timed(command(['GET', 'k']));
+    expect(down.value?.status).toBe(503);
+    expect(await down.value?.json()).toMatchObject({ error: expect.stringMatching(/^ERR/) });
+    expect(down.ms).toBeLessThan(2_000);
+    const pipeline = await fetch(`${server.url}/pipeline`, {
+      method: 'POST',
+      body: JSON.stringify([['GET', 'k']]),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(pipeline.status).toBe(503);
+    await expect(client.get('k')).rejects.toThrow(/service unavailable/);
+
+    await redis.start();
+    await waitUntilServing();
+    expect(await client.set('k2', 'v2')).toBe('OK');
+    expect(await client.get('k2')).toBe('v2');
+  }, 30_000);
+
+  it('gives up on a hanging Redis after its command timeout, and serves after', async () => {
+    await redis.stop();
+    const hanging = await startHangingServer(redis.port);
+    try {
+      const answer = await timed(command(['GET', 'k']));
+      expect(answer.value?.status).toBe(503);
+      expect(answer.ms).toBeLessThan(3_000);
+    } finally {
+      await hanging.close();
+    }
+    await redis.start();
+    await waitUntilServing();
+    expect(await client.incr(`n-${randomUUID()}`)).toBe(1);
+  }, 30_000);
+});
