@@ -30,9 +30,11 @@ const keyOrHostSecurity = [...apiKeySecurity, {}];
 const metadataRoute = createRoute({
   method: 'post',
   path: '/',
-  tags: ['Page metadata'],
+  tags: ['config'],
   operationId: 'getPageMetadata',
   summary: 'Title, description, icons and Open Graph data of a storefront URL',
+  description:
+    "For a storefront path or pattern (`/`, `/product/:id` with `param`, `/collections/:id`, `/support/:type`…): the page's title, description, icons and Open Graph data, falling back to the shop's defaults. Identifies the shop by `x-api-key`, or without one by the storefront's hostname (`X-Forwarded-Host`, else `Origin`, else `Host`).",
   security: keyOrHostSecurity,
   request: { body: jsonBody(PageMetadataRequestSchema) },
   responses: {
@@ -44,9 +46,11 @@ const metadataRoute = createRoute({
 const sitemapRoute = createRoute({
   method: 'get',
   path: '/site-map',
-  tags: ['Page metadata'],
+  tags: ['config'],
   operationId: 'getSitemap',
   summary: 'Every published product and category and the static pages, with full URLs',
+  description:
+    "Every published product and category and the static pages, with absolute URLs on the shop's primary domain, streamed. Identifies the shop as `POST /config` does.",
   security: keyOrHostSecurity,
   responses: {
     200: jsonContent(SitemapSchema, 'The sitemap entries (streamed)'),

@@ -27,7 +27,7 @@ import { getOrder, listOrders } from './service/read';
 const place = createRoute({
   method: 'post',
   path: '/',
-  tags: ['Orders'],
+  tags: ['orders'],
   operationId: 'placeOrder',
   summary:
     'Places an order (guest or signed in); prices, shipping, coupons and tax are the server’s',
@@ -55,9 +55,11 @@ const place = createRoute({
 const list = createRoute({
   method: 'get',
   path: '/',
-  tags: ['Orders'],
+  tags: ['orders'],
   operationId: 'listOrders',
   summary: "The signed-in customer's orders, newest first",
+  description:
+    'Shape B: `total`, `page`, `limit`, `totalPages` and `data` at the top level, newest first. Page size: default 10, at most 50.',
   security: customerSecurity,
   middleware: [requireShop, requireCustomerToken] as const,
   request: { query: OrderListQuerySchema },
@@ -70,9 +72,11 @@ const list = createRoute({
 const detail = createRoute({
   method: 'get',
   path: '/{id}',
-  tags: ['Orders'],
+  tags: ['orders'],
   operationId: 'getOrder',
   summary: "One of the signed-in customer's orders",
+  description:
+    "Adds the refund window (`refundExpiryDate`, `refundStatus`) and, once the order is fully paid, its digital files (`downloadables`). Any id that is not one of the customer's orders in this shop is `404 ORDER_NOT_FOUND`.",
   security: customerSecurity,
   middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema },

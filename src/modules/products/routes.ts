@@ -33,7 +33,7 @@ import {
   similarProducts,
 } from './service';
 
-const base = { tags: ['Products'], security: apiKeySecurity };
+const base = { tags: ['products'], security: apiKeySecurity };
 const page = (description: string) => ({
   200: jsonContent(success(ProductPageSchema), description),
 });
@@ -44,6 +44,8 @@ const listRoute = createRoute({
   path: '/',
   operationId: 'listProducts',
   summary: 'Published products, filtered, sorted and paginated (Shape A)',
+  description:
+    'Filters combine with AND: `categories` (slugs, comma-separated; a category includes its published subcategories at any depth), `minPrice` / `maxPrice` (currency units, on the price actually charged; a variant product matches when its price range overlaps), `featured` and `onSale` (`true` or `1`), and `term` (matched as `GET /search` matches). `sort`: `RECENT` (the default, or relevance when `term` is set), `OLD`, `A-Z`, `Z-A`. Page size: default 18, at most 50. Variant products have null `price`, `salePrice` and `actualPrice`, and a `minPrice`–`maxPrice` range.',
   request: { query: ProductListQuery },
   responses: { ...page('A page of products'), ...errorResponses(...SHOP_ERRORS) },
 });
@@ -54,6 +56,8 @@ const detailRoute = createRoute({
   path: '/{id}',
   operationId: 'getProduct',
   summary: 'One product by slug or `_id`',
+  description:
+    "Accepts the slug or the `_id`. Adds the description (HTML-escaped), every image with its position, the options with their values and the pre-selected `defaultOptions` (both null without variants), and the shipping dimensions. The ids of the chosen option values joined with `-`, in option order, are the variant's `key`: find it in `GET /products/variants`.",
   request: { params: ProductRefParam },
   responses: {
     200: jsonContent(success(ProductDetailSchema), 'The product'),
@@ -67,6 +71,8 @@ const variantsRoute = createRoute({
   path: '/variants',
   operationId: 'listProductVariants',
   summary: "A product's active variants",
+  description:
+    "Every active variant of a product (`productId`: its `_id` or slug) in position order, each with its `key`, option values, price, stock and images. Load it once per product page and pick the variant of the shopper's selection locally; a product without variants answers an empty list.",
   request: { query: VariantsQuery },
   responses: {
     200: jsonContent(success(VariantListSchema), 'The variants'),
@@ -80,6 +86,8 @@ const variantDetailsRoute = createRoute({
   path: '/variant-details',
   operationId: 'getProductVariant',
   summary: 'The variant with a variation key',
+  description:
+    "The variant whose `key` equals `variationKey`: the ids of its option values joined with `-`, in option order. A malformed key is `400 INVALID_VARIATION_KEY`; ids that are not the product's option values, `400 INVALID_OPTION_VALUES`; a combination without an active variant, `404 VARIANT_NOT_FOUND`.",
   request: { query: VariantDetailsQuery },
   responses: {
     200: jsonContent(success(VariantSchema), 'The variant'),
@@ -100,6 +108,8 @@ const bestSellersRoute = createRoute({
   path: '/best-sellers',
   operationId: 'listBestSellers',
   summary: 'Buyable products ranked by units sold',
+  description:
+    'Published products that can be bought now, ranked by units sold in orders that were neither cancelled nor refunded; products never sold are not listed. Page size: default 18, at most 50.',
   request: { query: PageQuery },
   responses: { ...page('A page of best sellers'), ...errorResponses(...SHOP_ERRORS) },
 });
@@ -110,6 +120,8 @@ const similarRoute = createRoute({
   path: '/similar/{id}',
   operationId: 'listSimilarProducts',
   summary: 'Products sharing categories with a product',
+  description:
+    'Published products sharing at least one category with the product (`_id` or slug), most shared categories first, then newest; never the product itself. A product without categories gives an empty page.',
   request: { params: ProductRefParam, query: PageQuery },
   responses: {
     ...page('A page of similar products'),
@@ -123,6 +135,8 @@ const cartRoute = createRoute({
   path: '/cart',
   operationId: 'hydrateCart',
   summary: "The cart's buyable items with current prices and stock",
+  description:
+    'Send the cart the theme keeps (at most 100 lines, `quantity` 1–999); the answer lists the lines that can still be bought, in cart order, with current prices, stock and images. Lines left out (unpublished or deleted products, inactive variants) should leave the cart. `variation` is the chosen variant as `GET /products/variant-details` shows it. Quantities are not checked against stock here; placing the order does that.',
   request: { body: jsonBody(CartBodySchema) },
   responses: {
     200: jsonContent(HydratedCartSchema, 'The hydrated cart'),
@@ -136,6 +150,8 @@ const cartSimilaritiesRoute = createRoute({
   path: '/cart-similarities',
   operationId: 'listCartSimilarities',
   summary: "Products sharing categories with the cart's products",
+  description:
+    'Products sharing categories with the cart\'s products, the cart\'s own products left out, most shared categories first: "you may also like" under the cart. Page size: default 18, at most 50.',
   request: { body: jsonBody(CartBodySchema), query: PageQuery },
   responses: {
     ...page('A page of products'),
