@@ -30,6 +30,7 @@ const SUMMARY_SQL = `
         where c.shop_id = s.id and c.active
           and (c.starts_at is null or c.starts_at <= now())
           and (c.ends_at is null or c.ends_at > now())
+          and (c.usage_limit is null or c.used_count < c.usage_limit)
         order by c.code limit 4) k) as coupons
   from shops s where s.id = $1`;
 
