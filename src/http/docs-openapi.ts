@@ -125,10 +125,14 @@ function describeOperation(path: string, operation: Operation, example?: Recorde
   if (body && example.request.body !== undefined) {
     body.examples = { demo: { summary: 'From the demo shop', value: example.request.body } };
   }
-  operation['x-codeSamples'] = [
-    { lang: 'TypeScript', label: 'Typed client', source: clientSample(path, example) },
-    { lang: 'Shell', label: 'curl', source: curlSample(example) },
-  ];
+  const curl = { lang: 'Shell', label: 'curl', source: curlSample(example) };
+  // Operations a payment provider calls are no theme's business: no client sample for them.
+  const providerOnly = (operation.security as Array<Record<string, unknown>> | undefined)?.some(
+    (requirement) => 'PaymentSignature' in requirement,
+  );
+  operation['x-codeSamples'] = providerOnly
+    ? [curl]
+    : [{ lang: 'TypeScript', label: 'Typed client', source: clientSample(path, example) }, curl];
 }
 
 /**

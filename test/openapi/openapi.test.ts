@@ -165,6 +165,15 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('publishes patterns JSON Schema can use (no regex flags)', async () => {
+    const doc = await fetchDocument();
+    for (const [where, schema] of schemasIn(doc)) {
+      if (typeof schema.pattern !== 'string') continue;
+      expect(schema.pattern, where).not.toMatch(/\/[dgimsuvy]+$/);
+      expect(() => new RegExp(schema.pattern as string, 'u'), where).not.toThrow();
+    }
+  });
+
   it('answers GET /livez without a key and without a database statement', async () => {
     const res = await call('/livez');
     expect(res.status).toBe(200);

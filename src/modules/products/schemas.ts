@@ -15,8 +15,11 @@ export const PRODUCT_PAGE_MAX = 50;
 /** Cart bounds: lines per cart and units per line. */
 export const CART_MAX_LINES = 100;
 export const CART_MAX_QUANTITY = 999;
-/** A variation key: 1 to 10 lower- or upper-case uuids joined with '-'. */
-export const VARIATION_KEY = new RegExp(`^${UUID_PATTERN}(-${UUID_PATTERN}){0,9}$`, 'i');
+/**
+ * A variation key: 1 to 10 lower- or upper-case uuids joined with '-'. No `i` flag: the
+ * document publishes the pattern, and JSON Schema patterns take no flags.
+ */
+export const VARIATION_KEY = new RegExp(`^${UUID_PATTERN}(-${UUID_PATTERN}){0,9}$`);
 
 const price = (description: string) => z.number().nullable().openapi({ description });
 
