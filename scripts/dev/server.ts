@@ -175,18 +175,20 @@ async function main() {
   if (health.status !== 200) throw new Error(`the worker answered health with ${health.status}`);
   doneServing(ORIGIN);
 
-  stopWatching = watchSources(async () => {
-    const previous = built.dir;
-    try {
-      const done = progress.step('Worker', 'src/ changed, rebuilding');
-      built = await nextBuild();
-      await worker.reload(built);
-      done();
-      await rm(previous, { recursive: true, force: true });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-    }
-  });
+  // DEV_WATCH=false keeps the worker as started (benchmarks, or sources edited elsewhere).
+  if (process.env.DEV_WATCH !== 'false')
+    stopWatching = watchSources(async () => {
+      const previous = built.dir;
+      try {
+        const done = progress.step('Worker', 'src/ changed, rebuilding');
+        built = await nextBuild();
+        await worker.reload(built);
+        done();
+        await rm(previous, { recursive: true, force: true });
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+      }
+    });
 
   const summary = describeShop(await summarizeShop(stack.databaseUrl, shops.demo.id));
   console.log(

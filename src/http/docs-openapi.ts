@@ -49,8 +49,9 @@ const SUCCESS_HEADERS = {
 const API_ORIGIN = 'http://127.0.0.1:8787';
 const API_BASE_URL = `${API_ORIGIN}/access/api/v1`;
 
-const literal = (value: unknown, indent = '') =>
-  JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
+/** `value` as a TypeScript literal: JSON, with keys that are identifiers left unquoted. */
+const literal = (value: unknown) =>
+  JSON.stringify(value, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
 /** The call with the typed client (packages/client), as a theme would write it. */
 function clientSample(path: string, example: RecordedExample): string {
