@@ -53,13 +53,28 @@ const API_BASE_URL = `${API_ORIGIN}/access/api/v1`;
 const literal = (value: unknown) =>
   JSON.stringify(value, null, 2).replace(/"([A-Za-z_$][\w$]*)":/g, '$1:');
 
+type Parameter = { name?: string; in?: string; schema?: { type?: string | string[] } };
+
+/** Query values as the client takes them: numbers for numeric parameters, else text. */
+function typedQuery(query: Record<string, string>, parameters: Parameter[]): Json {
+  const numeric = new Set(
+    parameters
+      .filter((p) => p.in === 'query' && ['integer', 'number'].includes(String(p.schema?.type)))
+      .map((p) => p.name),
+  );
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, numeric.has(name) ? Number(value) : value]),
+  );
+}
+
 /** The call with the typed client (packages/client), as a theme would write it. */
-function clientSample(path: string, example: RecordedExample): string {
+function clientSample(path: string, example: RecordedExample, parameters: Parameter[]): string {
   const { request } = example;
   const options: Json = {};
   const params: Json = {};
   if (request.params && Object.keys(request.params).length > 0) params.path = request.params;
-  if (request.query && Object.keys(request.query).length > 0) params.query = request.query;
+  if (request.query && Object.keys(request.query).length > 0)
+    params.query = typedQuery(request.query, parameters);
   const headers = Object.fromEntries(
     Object.entries(request.headers ?? {}).filter(([name]) => name !== 'content-type'),
   );
@@ -133,7 +148,14 @@ function describeOperation(path: string, operation: Operation, example?: Recorde
   );
   operation['x-codeSamples'] = providerOnly
     ? [curl]
-    : [{ lang: 'TypeScript', label: 'Typed client', source: clientSample(path, example) }, curl];
+    : [
+        {
+          lang: 'TypeScript',
+          label: 'Typed client',
+          source: clientSample(path, example, (operation.parameters ?? []) as Parameter[]),
+        },
+        curl,
+      ];
 }
 
 /**
