@@ -210,6 +210,11 @@ async function main() {
     console.log(
       `| **all** | **${mb(total(before))}** | **${mb(total(after))}** | **${mb(total(rested))}** |`,
     );
+    console.log('\nAll processes after each fifth of the requests:');
+    console.log(steps.map((m, k) => `${((k + 1) * REQUESTS) / 5}: ${mb(total(m))}`).join(', '));
+    const workerd = (m: Map<string, number>) =>
+      [...m].filter(([name]) => name.startsWith('workerd')).reduce((n, [, kb]) => n + kb, 0);
+    console.log('workerd alone:', steps.map((m) => mb(workerd(m))).join(', '));
     const m = describeMachine();
     console.log(
       `\nMachine: ${m.cores} cores (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, load ${m.loadAverage}`,

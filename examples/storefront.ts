@@ -8,7 +8,11 @@
  *
  * STOREFRONT_API, STOREFRONT_KEY, MAIL_SINK, CUSTOMER_EMAIL and COUPON point it elsewhere.
  */
-import { createStorefrontClient, type Schema, type StorefrontClient } from '@storefront-api/client';
+import {
+  type ApiErrorBody,
+  createStorefrontClient,
+  type StorefrontClient,
+} from '@storefront-api/client';
 
 const API = process.env.STOREFRONT_API ?? 'http://127.0.0.1:8787/access/api/v1';
 const KEY = process.env.STOREFRONT_KEY ?? 'sf_demo_aurora_0f6b9d1e4c2a7b3d5e8f1a2b3c4d5e6f';
@@ -18,7 +22,6 @@ const COUPON = process.env.COUPON ?? 'LINEN5';
 /** Tokens are bound to the device that signed in: one id for this script's calls. */
 const DEVICE = 'storefront-example';
 
-type ApiErrorBody = Schema<'Error'>;
 type Result<T> = { data?: T; error?: ApiErrorBody | unknown; response: Response };
 
 /** Fails the script with the API's error code when a call did not succeed. */

@@ -15,9 +15,6 @@ export type { components, operations, paths };
 /** A schema of the document by name, e.g. `Schema<'ProductDetail'>`. */
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-/** The error body every failed call answers: `{ status: 'error', code, message, requestId }`. */
-export type ApiErrorBody = Schema<'Error'>;
-
 type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
 type ErrorStatuses<Op> = Op extends { responses: infer Responses }
   ? {
@@ -37,6 +34,12 @@ export type OperationErrorCode<Id extends keyof operations> =
   }
     ? Code
     : never;
+
+/**
+ * The error body any failed call answers, `{ status: 'error', code, message, requestId }`,
+ * `code` being any code of the API (an operation's own error type narrows it).
+ */
+export type ApiErrorBody = OperationError<keyof operations>;
 
 export type StorefrontClientOptions = {
   /** The API base, e.g. `http://127.0.0.1:8787/access/api/v1`. */
