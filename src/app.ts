@@ -1,11 +1,14 @@
-import { swaggerUI } from '@hono/swagger-ui';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
-import { ADMIN_BASE, createAdminApi } from './admin-api';
+import { ADMIN_BASE, ADMIN_OPENAPI_PATH, createAdminApi } from './admin-api';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
+import { docsPage } from './http/docs';
+import examples from './http/docs-examples.json';
+import { STOREFRONT_GUIDE, STOREFRONT_TAGS } from './http/docs-guide';
+import { describeDocument, type RecordedExamples } from './http/docs-openapi';
 import { onError, onNotFound } from './http/error-handler';
 import { securityHeaders } from './http/headers';
 import { validationHook } from './http/router';
@@ -18,6 +21,7 @@ import { configRoutes } from './modules/config/routes';
 import { contentRoutes } from './modules/content/routes';
 import { couponRoutes } from './modules/coupons/routes';
 import { downloadRoutes } from './modules/downloads/routes';
+import { livezRoutes } from './modules/livez/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -34,6 +38,7 @@ export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 /** The storefront API's routes, each module mounted at its contract path. */
 function createApi() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+  api.route('/livez', livezRoutes);
   api.route('/settings', settingsRoutes);
   api.route('/products', productRoutes);
   api.route('/categories', categoryRoutes);
@@ -49,7 +54,58 @@ function createApi() {
   api.route('/newsletter', newsletterRoutes);
   api.route('/config', configRoutes);
   api.route('/analytics', analyticsRoutes);
+  registerSecuritySchemes(api);
   return api;
+}
+
+function registerSecuritySchemes(api: OpenAPIHono<AppEnv>) {
+  api.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-api-key',
+    description: "The shop's storefront key; it names the shop every call is for.",
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'CustomerToken', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'A customer token from POST /auth/verify or POST /auth/access, valid 30 days, for the device (`x-device-id`) that signed in.',
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'PaymentSignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description:
+      'The payment provider\'s signature of the raw body (`t=<time>,v1=<HMAC-SHA-256 of "<time>.<body>">`) with the shop\'s webhook secret. Only the provider can produce it; themes never call this.',
+  });
+}
+
+// OpenAPI 3.1 names a license by SPDX identifier; this code is not published under one.
+const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
+/**
+ * The storefront API's OpenAPI document: generated from the route declarations, paths
+ * relative to `/access/api/v1`, completed with examples and code samples.
+ */
+function storefrontDocument(api: OpenAPIHono<AppEnv>) {
+  return describeDocument(
+    api.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: 'Storefront API',
+        version: '1.0.0',
+        description: STOREFRONT_GUIDE,
+        license: LICENSE,
+      },
+      servers: [
+        { url: API_BASE, description: 'This deployment (the origin serving this document)' },
+        { url: `http://127.0.0.1:8787${API_BASE}`, description: '`npm run dev` on your machine' },
+      ],
+      tags: STOREFRONT_TAGS,
+    }),
+    examples as RecordedExamples,
+  );
 }
 
 /** Builds the whole application; the worker entry and the tests share it. */
@@ -77,32 +133,21 @@ export function createApp() {
   app.use(`${API_BASE}/*`, limitBody);
   app.use(`${ADMIN_BASE}/*`, limitBody);
 
-  app.route(API_BASE, createApi());
+  const api = createApi();
+  app.route(API_BASE, api);
+  // Generated once per isolate, on first request: the declarations never change at run time.
+  let document: ReturnType<typeof storefrontDocument> | undefined;
+  app.get(OPENAPI_PATH, (c) => {
+    document ??= storefrontDocument(api);
+    return c.json(document);
+  });
+  app.route('/docs', docsPage({ title: 'Storefront API reference', specUrl: OPENAPI_PATH }));
+  app.route(
+    '/admin/docs',
+    docsPage({ title: 'Merchant API reference', specUrl: ADMIN_OPENAPI_PATH }),
+  );
   app.route(STORAGE_PATH, storageRoutes);
   app.route('/', createAdminApi());
-
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKey', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-api-key',
-    description: "The storefront's key; identifies the shop.",
-  });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'CustomerToken', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-    description: 'A customer token from POST /auth/verify or POST /auth/access.',
-  });
-  app.doc31(OPENAPI_PATH, {
-    openapi: '3.1.0',
-    info: {
-      title: 'Storefront API',
-      version: '1.0.0',
-      description:
-        'The backend storefront themes call to show one shop, sign customers in, take orders and reviews, and report page metadata and analytics.',
-    },
-  });
-  app.get('/docs', swaggerUI({ url: OPENAPI_PATH, title: 'Storefront API' }));
 
   app.notFound(onNotFound);
   app.onError(onError);

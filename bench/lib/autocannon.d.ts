@@ -24,7 +24,11 @@ declare module 'autocannon' {
   export type Options = {
     url: string;
     connections: number;
-    duration: number;
+    /** Seconds to run; or stop after `amount` requests. */
+    duration?: number;
+    amount?: number;
+    /** Requests to cycle through on each connection. */
+    requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>;
     headers?: Record<string, string>;
     timeout?: number;
   };

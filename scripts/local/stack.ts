@@ -21,7 +21,11 @@ export type StackOptions = {
   /** Fixed ports for the developer-facing services (0 = any free port). */
   mailSinkPort?: number;
   dataDir?: string;
+  /** Told as each step of the start begins, so a caller can show progress. */
+  onStep?: (step: StackStep) => void;
 };
+
+export type StackStep = 'postgres' | 'migrations' | 'stand-ins';
 
 export type LocalStack = {
   databaseUrl: string;
@@ -61,7 +65,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
         .catch((error: unknown) => console.error(`stopping ${service.name}:`, error));
     }
   };
+  const step = options.onStep ?? (() => undefined);
   try {
+    step('postgres');
     let databaseUrl: string;
     if (options.databaseUrl) {
       databaseUrl = options.databaseUrl;
@@ -90,8 +96,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
         });
     }
     await ensureExtensions(databaseUrl);
+    step('migrations');
     await applyMigrations(databaseUrl);
 
+    step('stand-ins');
     const neonHttp = await startNeonHttpEndpoint({});
     started.push({ name: 'neon http', stop: neonHttp.close });
     const bridge = await startWsBridge({});

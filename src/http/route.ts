@@ -54,7 +54,7 @@ const ALWAYS: ErrorCode[] = ['SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
 /** Errors of any route that reads a JSON body (a body of another media type is VALIDATION_FAILED). */
 const BODY_ERRORS: ErrorCode[] = ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'];
 
-export type RouteDeclaration = Omit<RouteConfig, 'security'> & {
+export type RouteDeclaration = RouteConfig & {
   /** The codes the route's service can raise (export them beside the service's verbs). */
   raises?: readonly ErrorCode[];
   /** The code a request that fails validation is answered with (default VALIDATION_FAILED). */
@@ -88,10 +88,12 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D) {
   const security = routeGuards
     .flatMap((g) => (g.security ? [g.security] : []))
     .reduce<SecurityRequirement[]>((all, next) => both(all, next), [{}]);
-  const isPublic = security.length === 1 && Object.keys(security[0] ?? {}).length === 0;
+  const unguarded = security.length === 1 && Object.keys(security[0] ?? {}).length === 0;
   const route = createRoute({
     ...(config as Omit<D, 'raises' | 'validationCode' | 'fieldCodes'>),
-    security: isPublic ? [] : security,
+    // Credentials checked by middleware are derived; a route with none may name what its
+    // service checks itself (a provider's webhook signature), else it is public.
+    security: unguarded ? (config.security ?? []) : security,
     responses: { ...config.responses, ...errorResponsesFor(codes) },
   });
   validationCodes.set(route, { code: validationCode, fields: fieldCodes });

@@ -1,5 +1,13 @@
 import { z } from '@hono/zod-openapi';
 
+/**
+ * `schema` or null, for a named schema (one declared with `.openapi('Name')`). `.nullable()`
+ * on such a schema emits a bare `$ref` and turns the named component itself nullable, so the
+ * document would say every use may be null and this one never is. This emits
+ * `anyOf: [{ $ref }, { type: 'null' }]`, which validates null here and only here.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
+
 /** An image as every response shows it; `uploadUrl` is `<shop_id>/media/<filename>`. */
 export const ImageSchema = z
   .object({

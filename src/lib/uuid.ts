@@ -1,5 +1,9 @@
-/** The text form of a uuid (any case), for patterns that contain uuids. */
-export const UUID_PATTERN = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/**
+ * The text form of a uuid (any case), for patterns that contain uuids; case is spelled out so
+ * the pattern needs no flag (JSON Schema patterns, published in the OpenAPI document, take none).
+ */
+export const UUID_PATTERN =
+  '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
 const UUID = new RegExp(`^${UUID_PATTERN}$`, 'i');
 

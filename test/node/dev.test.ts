@@ -3,110 +3,225 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../scripts/local/net';
 import { DEMO_API_KEY } from '../../scripts/seed/keys';
 
-/** `npm run dev` as a developer runs it: one command, a seeded shop, Ctrl-C leaves nothing behind. */
+const CRASH_FIXTURE = path.resolve('test/node/fixtures/crash-on-sigusr2.mjs');
+
+type Dev = {
+  /** The process `npm run dev` runs: scripts/dev.ts. */
+  parent: ChildProcess;
+  /** scripts/dev/server.ts: leader of the group of everything the stack started. */
+  serverPid: number;
+  port: number;
+  mailPort: number;
+  output(): string;
+  exited: Promise<number | null>;
+};
+
+const isListening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const childrenOf = (pid: number) =>
+  execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number))
+    .filter(([, ppid]) => ppid === pid)
+    .map(([child]) => child ?? 0);
+
+/** `npm run dev` as npm runs it (`node --import tsx scripts/dev.ts`), in a data dir of its own. */
+async function startDev(dataDir: string, env: Record<string, string> = {}): Promise<Dev> {
+  const [port, mailPort] = [await findFreePort(), await findFreePort()];
+  let output = '';
+  const parent = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    env: {
+      ...process.env,
+      DEV_DATA_DIR: dataDir,
+      PORT: String(port),
+      MAIL_PORT: String(mailPort),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      ...env,
+    },
+    // A group of its own, so a failing test can still end everything (see afterAll).
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  parent.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  parent.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => parent.once('exit', resolve));
+  const deadline = Date.now() + 240_000;
+  while (!output.includes('Storefront API is running')) {
+    if (parent.exitCode !== null || Date.now() > deadline)
+      throw new Error(`dev did not start:\n${output}`);
+    await delay(250);
+  }
+  const [serverPid] = childrenOf(parent.pid ?? 0);
+  if (!serverPid) throw new Error('no server process under scripts/dev.ts');
+  return { parent, serverPid, port, mailPort, output: () => output, exited };
+}
+
+/** Nothing the dev command started is left: no process of its group, no port, no Postgres. */
+async function expectNothingLeft(dev: Dev, dataDir: string) {
+  const deadline = Date.now() + 30_000;
+  const leftovers = async () => {
+    const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(dataDir));
+    return {
+      group: groupAlive(dev.serverPid),
+      api: await isListening(dev.port),
+      mail: await isListening(dev.mailPort),
+      processes,
+    };
+  };
+  let left = await leftovers();
+  while ((left.group || left.api || left.mail || left.processes.length) && Date.now() < deadline) {
+    await delay(250);
+    left = await leftovers();
+  }
+  expect(left).toEqual({ group: false, api: false, mail: false, processes: [] });
+}
+
 describe('npm run dev', () => {
   let dataDir: string;
-  let port: number;
-  let mailPort: number;
-  let dev: ChildProcess;
-  let output = '';
-
-  const isListening = (p: number) =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(p, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
+  const started: Dev[] = [];
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'storefront-dev-'));
     await chmod(dataDir, 0o755);
-    port = await findFreePort();
-    mailPort = await findFreePort();
-    dev = spawn(
-      process.execPath,
-      [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/dev.ts'],
-      {
-        env: {
-          ...process.env,
-          DEV_DATA_DIR: dataDir,
-          PORT: String(port),
-          MAIL_PORT: String(mailPort),
-          DATABASE_URL: '',
-          REDIS_URL: '',
-        },
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    dev.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    dev.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const deadline = Date.now() + 150_000;
-    while (!output.includes('Storefront API is running')) {
-      if (dev.exitCode !== null || Date.now() > deadline)
-        throw new Error(`dev did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }, 180_000);
+  });
 
   afterAll(async () => {
-    if (dev.exitCode === null && dev.pid) process.kill(-dev.pid, 'SIGKILL');
+    for (const dev of started) {
+      for (const pid of [dev.parent.pid, dev.serverPid]) {
+        try {
+          if (pid) process.kill(-pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const api = (p: string) =>
-    fetch(`http://127.0.0.1:${port}/access/api/v1${p}`, { headers: { 'x-api-key': DEMO_API_KEY } });
+  describe('started, then stopped with Ctrl-C', () => {
+    let dev: Dev;
+    beforeAll(async () => {
+      dev = await startDev(dataDir);
+      started.push(dev);
+    }, 300_000);
 
-  it('prints the API base URL, the demo key and the mail sink', () => {
-    expect(output).toContain(`http://127.0.0.1:${port}/access/api/v1`);
-    expect(output).toContain(DEMO_API_KEY);
-    expect(output).toContain(`http://127.0.0.1:${mailPort}`);
+    const api = (p: string) =>
+      fetch(`http://127.0.0.1:${dev.port}/access/api/v1${p}`, {
+        headers: { 'x-api-key': DEMO_API_KEY },
+      });
+
+    it('shows each step of the start, then the URLs, the key and what the demo shop holds', () => {
+      const output = dev.output();
+      for (const step of ['Postgres', 'Migrations', 'Demo shop', 'Worker bundle', 'Worker'])
+        expect(output).toContain(`✓ ${step}`);
+      expect(output).toContain(`http://127.0.0.1:${dev.port}/access/api/v1`);
+      expect(output).toContain(DEMO_API_KEY);
+      expect(output).toContain(`http://127.0.0.1:${dev.mailPort}`);
+      expect(output).toMatch(/Aurora Outfitters \(EUR\): \d+ products/);
+    });
+
+    it('serves health, settings and policies of the seeded demo shop', async () => {
+      const health = await api('/settings/health');
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ status: 'ok', name: 'Aurora Outfitters' });
+      const settings = (await (await api('/settings')).json()) as {
+        data: { media: { url: string } };
+      };
+      expect(settings.data.media.url).toMatch(/\/media\/$/);
+      const policy = await api('/settings/policy/privacy');
+      expect(policy.status).toBe(200);
+      const mail = await fetch(`http://127.0.0.1:${dev.mailPort}/api/emails`);
+      expect(mail.status).toBe(200);
+    });
+
+    it('serves the demo images from local R2', async () => {
+      const settings = (await (await api('/settings')).json()) as {
+        data: { media: { url: string }; branding: { logo: { uploadUrl: string } | null } };
+      };
+      const logo = settings.data.branding.logo;
+      expect(logo).not.toBeNull();
+      const file = logo?.uploadUrl.split('/').pop() ?? '';
+      const image = await fetch(`${settings.data.media.url}${file}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+    });
+
+    it('serves the API reference and its renderer', async () => {
+      const page = await fetch(`http://127.0.0.1:${dev.port}/docs`);
+      expect(page.status).toBe(200);
+      const src = /<script src="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+      const script = await fetch(`http://127.0.0.1:${dev.port}${src}`);
+      expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    });
+
+    it('stops everything it started on Ctrl-C', async () => {
+      process.kill(dev.parent.pid ?? 0, 'SIGINT');
+      expect(await dev.exited).toBe(0);
+      await expectNothingLeft(dev, dataDir);
+    }, 60_000);
   });
 
-  it('serves health, settings and policies of the seeded demo shop', async () => {
-    const health = await api('/settings/health');
-    expect(health.status).toBe(200);
-    expect(await health.json()).toMatchObject({ status: 'ok', name: 'Aurora Outfitters' });
-    const settings = (await (await api('/settings')).json()) as {
-      data: { media: { url: string } };
-    };
-    expect(settings.data.media.url).toMatch(/\/media\/$/);
-    const policy = await api('/settings/policy/privacy');
-    expect(policy.status).toBe(200);
-    const mail = await fetch(`http://127.0.0.1:${mailPort}/api/emails`);
-    expect(mail.status).toBe(200);
-  });
+  for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
+    it(`stops everything it started on ${signal}`, async () => {
+      const dev = await startDev(dataDir);
+      started.push(dev);
+      process.kill(dev.parent.pid ?? 0, signal);
+      expect(await dev.exited).toBe(0);
+      await expectNothingLeft(dev, dataDir);
+    }, 300_000);
+  }
 
-  it('serves the demo images from local R2', async () => {
-    const settings = (await (await api('/settings')).json()) as {
-      data: { media: { url: string }; branding: { logo: { uploadUrl: string } | null } };
-    };
-    const logo = settings.data.branding.logo;
-    expect(logo).not.toBeNull();
-    const file = logo?.uploadUrl.split('/').pop() ?? '';
-    const image = await fetch(`${settings.data.media.url}${file}`);
-    expect(image.status).toBe(200);
-    expect(image.headers.get('content-type')).toMatch(/^image\//);
-  });
+  it('leaves nothing behind when it is killed with SIGKILL', async () => {
+    const dev = await startDev(dataDir);
+    started.push(dev);
+    process.kill(dev.parent.pid ?? 0, 'SIGKILL');
+    await dev.exited;
+    await expectNothingLeft(dev, dataDir);
+  }, 300_000);
 
-  it('stops everything it started on Ctrl-C', async () => {
-    const exited = new Promise<number | null>((resolve) => dev.once('exit', resolve));
-    if (dev.pid) process.kill(-dev.pid, 'SIGINT');
-    expect(await exited).toBe(0);
-    await new Promise((r) => setTimeout(r, 500));
-    expect(await isListening(port)).toBe(false);
-    expect(await isListening(mailPort)).toBe(false);
-    const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
-    expect(processes.split('\n').filter((line) => line.includes(dataDir))).toEqual([]);
-  }, 60_000);
+  it('leaves nothing behind when the server dies of an uncaught error', async () => {
+    const dev = await startDev(dataDir, { NODE_OPTIONS: `--import=${CRASH_FIXTURE}` });
+    started.push(dev);
+    process.kill(dev.serverPid, 'SIGUSR2');
+    expect(await dev.exited).toBe(1);
+    expect(dev.output()).toContain('simulated crash');
+    await expectNothingLeft(dev, dataDir);
+  }, 300_000);
+
+  it('leaves nothing behind when the supervising process dies of an uncaught error', async () => {
+    const dev = await startDev(dataDir, { NODE_OPTIONS: `--import=${CRASH_FIXTURE}` });
+    started.push(dev);
+    process.kill(dev.parent.pid ?? 0, 'SIGUSR2');
+    expect(await dev.exited).toBe(1);
+    await expectNothingLeft(dev, dataDir);
+  }, 300_000);
 });

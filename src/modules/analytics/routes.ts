@@ -8,9 +8,11 @@ import { recordEvent } from './service';
 const trackRoute = defineRoute({
   method: 'put',
   path: '/',
-  tags: ['Analytics'],
+  tags: ['analytics'],
   operationId: 'trackEvent',
   summary: 'Accept one visitor event (stored after the response)',
+  description:
+    'Answers `202` at once; the event is stored after the response. Repeated page and product views within one session are counted once.',
   middleware: [requireShop] as const,
   request: { body: jsonBody(AnalyticsEventSchema) },
   validationCode: 'ANALYTICS_EVENT_INVALID',

@@ -24,9 +24,11 @@ import { endOtherSessions } from './sign-out';
 const requestCodeRoute = defineRoute({
   method: 'post',
   path: '/',
-  tags: ['Customer authentication'],
+  tags: ['auth'],
   operationId: 'requestSignInCode',
   summary: 'Emails a 6-digit sign-in code',
+  description:
+    'Step 1 of signing in (see “Signing a customer in” above). Emails a 6-digit code valid for 10 minutes and answers the verification `id` to send with it to `POST /auth/verify`; a new request voids earlier codes. An unknown email is `404 ACCOUNT_NOT_FOUND`, unless the shop requires accounts (`settings.checkout.requiresAccount`): the account is then created at verification. Limited per email and per client IP (`429 TOO_MANY_LOGIN_ATTEMPTS` with `Retry-After`).',
   middleware: [requireShop] as const,
   request: { body: jsonBody(RequestCodeBodySchema) },
   raises: OTP_RAISES.requestCode,
@@ -39,9 +41,11 @@ const requestCodeRoute = defineRoute({
 const verifyRoute = defineRoute({
   method: 'post',
   path: '/verify',
-  tags: ['Customer authentication'],
+  tags: ['auth'],
   operationId: 'verifySignInCode',
   summary: 'Exchanges the emailed code for a customer token',
+  description:
+    'Step 2: the email, the verification `id` and the code the customer typed. Answers the customer token (valid 30 days, for the device that sends this request: keep sending the same `x-device-id`). A wrong code is `400 INVALID_CODE`; after 5 wrong codes the verification is locked (`429 TOO_MANY_VERIFY_ATTEMPTS`); an expired, used or replaced code is `400 VERIFICATION_NOT_VALID`.',
   middleware: [requireShop, limitVerify] as const,
   request: { body: jsonBody(VerifyBodySchema) },
   raises: OTP_RAISES.verifyCode,
@@ -53,11 +57,11 @@ const verifyRoute = defineRoute({
 const accessRoute = defineRoute({
   method: 'post',
   path: '/access',
-  tags: ['Customer authentication'],
+  tags: ['auth'],
   operationId: 'signInWithAccessLink',
   summary: 'Exchanges the link of an order email for a customer token',
   description:
-    'The link works once, within an hour of the email; later or again it answers ACCESS_LINK_EXPIRED and the shopper signs in with a code.',
+    'The link in an order confirmation email carries `id`, `email` and `order` query parameters: send them as the body. Signs in the account of that email (created for a guest buyer). The link works once, within an hour of the email; later or again it answers `410 ACCESS_LINK_EXPIRED` and the shopper signs in with a code.',
   middleware: [requireShop, limitAccess] as const,
   request: { body: jsonBody(AccessBodySchema) },
   raises: ACCESS_RAISES.signInWithLink,
@@ -70,9 +74,11 @@ const accessRoute = defineRoute({
 const getCustomer = defineRoute({
   method: 'get',
   path: '/',
-  tags: ['Customer'],
+  tags: ['auth'],
   operationId: 'getCustomer',
   summary: "The signed-in customer's profile and saved address",
+  description:
+    'Name, email, phone, dates and the saved shipping address (null until one is saved). Send `user._id` as `cartUserId` when placing an order to link the order to the account.',
   middleware: [requireShop, requireCustomerProfile] as const,
   responses: {
     200: jsonContent(success(CustomerSchema), 'The customer'),
@@ -82,9 +88,11 @@ const getCustomer = defineRoute({
 const patchCustomer = defineRoute({
   method: 'patch',
   path: '/',
-  tags: ['Customer'],
+  tags: ['auth'],
   operationId: 'updateCustomer',
   summary: "Updates the customer's name, phone and saved address",
+  description:
+    '`name`, `phone` and `town` are required; `city`, `apartment`, `room` and `postalCode` keep their saved value when left out. The phone must be a plausible international number (`400 PHONE_NUMBER_INVALID`). The email cannot be changed here.',
   middleware: [requireShop, requireCustomerProfile] as const,
   request: { body: jsonBody(UpdateProfileBodySchema) },
   raises: PROFILE_RAISES.updateProfile,

@@ -16,7 +16,7 @@ import { getCategory, listCategories, RAISES } from './service';
 const list = defineRoute({
   method: 'get',
   path: '/',
-  tags: ['Categories'],
+  tags: ['categories'],
   operationId: 'listCategories',
   summary: 'Published categories, by position then name (Shape C)',
   description: `Page size: default ${CATEGORY_PAGE_DEFAULT}, at most ${CATEGORY_PAGE_MAX}. A parent that is unknown or not published gives an empty page.`,
@@ -30,9 +30,11 @@ const list = defineRoute({
 const detail = defineRoute({
   method: 'get',
   path: '/{id}',
-  tags: ['Categories'],
+  tags: ['categories'],
   operationId: 'getCategory',
   summary: 'One published category by slug or `_id`',
+  description:
+    "Accepts the slug or the `_id`. Adds the merchant's HTML description (as written, not escaped), the creation date and the header image. Unknown, draft and archived categories are `404 CATEGORY_NOT_FOUND`.",
   middleware: [requireShop] as const,
   request: { params: CategoryRefParam },
   raises: RAISES.getCategory,

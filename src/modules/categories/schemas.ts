@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ImageSchema, pageQuery } from '../../http/schemas';
+import { ImageSchema, orNull, pageQuery } from '../../http/schemas';
 
 /** Page size of GET /categories when `limit` is absent. */
 export const CATEGORY_PAGE_DEFAULT = 20;
@@ -45,7 +45,7 @@ export const CategoryListItemSchema = z
       .string()
       .nullable()
       .openapi({ description: 'The published parent category, null at the top level' }),
-    image: ImageSchema.nullable(),
+    image: orNull(ImageSchema),
     hasChildren: z.boolean().openapi({ description: 'Has at least one published child' }),
   })
   .openapi('CategoryListItem');
@@ -53,7 +53,7 @@ export const CategoryListItemSchema = z
 export const CategoryDetailSchema = CategoryListItemSchema.extend({
   description: z.string().openapi({ description: 'Merchant HTML, as stored (not escaped)' }),
   date: z.string().openapi({ description: 'Creation time, ISO 8601' }),
-  headerImage: ImageSchema.nullable(),
+  headerImage: orNull(ImageSchema),
 }).openapi('CategoryDetail');
 
 /** Shape C: the page fields sit beside `status` and `data`. */

@@ -12,9 +12,11 @@ import { sitemapStream } from './service/sitemap';
 const metadataRoute = defineRoute({
   method: 'post',
   path: '/',
-  tags: ['Page metadata'],
+  tags: ['config'],
   operationId: 'getPageMetadata',
   summary: 'Title, description, icons and Open Graph data of a storefront URL',
+  description:
+    "For a storefront path or pattern (`/`, `/product/:id` with `param`, `/collections/:id`, `/support/:type`…): the page's title, description, icons and Open Graph data, falling back to the shop's defaults. Identifies the shop by `x-api-key`, or without one by the storefront's hostname (`X-Forwarded-Host`, else `Origin`, else `Host`).",
   // The key is optional: a storefront rendering on its own domain is known by its host.
   middleware: [requireShopByKeyOrHost] as const,
   request: { body: jsonBody(PageMetadataRequestSchema) },
@@ -28,9 +30,11 @@ const metadataRoute = defineRoute({
 const sitemapRoute = defineRoute({
   method: 'get',
   path: '/site-map',
-  tags: ['Page metadata'],
+  tags: ['config'],
   operationId: 'getSitemap',
   summary: 'Every published product and category and the static pages, with full URLs',
+  description:
+    "Every published product and category and the static pages, with absolute URLs on the shop's primary domain, streamed. Identifies the shop as `POST /config` does.",
   middleware: [requireShopByKeyOrHost] as const,
   responses: {
     200: jsonContent(SitemapSchema, 'The sitemap entries (streamed)'),

@@ -16,7 +16,7 @@ import { getModelContent, getModelEntry, RAISES } from './service';
 const model = defineRoute({
   method: 'get',
   path: '/{modelSlug}',
-  tags: ['Content'],
+  tags: ['content'],
   operationId: 'getContent',
   summary:
     "A content model's published entries: a page for a collection, the entry for a singleton",
@@ -32,9 +32,11 @@ const model = defineRoute({
 const entry = defineRoute({
   method: 'get',
   path: '/{modelSlug}/{entryId}',
-  tags: ['Content'],
+  tags: ['content'],
   operationId: 'getContentEntry',
   summary: 'One published entry of a content model',
+  description:
+    "Works for singletons and collections. An unknown model is `404 CONTENT_MODEL_NOT_FOUND`; an unknown, draft or archived entry, `404 CONTENT_ENTRY_NOT_FOUND`. The merchant's fields are flattened onto the entry beside `_id` and `updatedAt`.",
   middleware: [requireShop] as const,
   request: { params: ContentEntryParams },
   raises: RAISES.getModelEntry,

@@ -21,9 +21,11 @@ const codesNamed: RateKeys = async (c) =>
 const validate = defineRoute({
   method: 'post',
   path: '/',
-  tags: ['Coupons'],
+  tags: ['coupons'],
   operationId: 'validateCoupon',
   summary: 'Checks a coupon against a cart priced by the server and returns its discount',
+  description:
+    'Prices the cart on the server and answers the discount the coupon gives it (`amount`, in currency units); one coupon applies per order. Codes are case-insensitive. An unknown, inactive, expired or used-up coupon, or a cart it does not apply to, is `400 INVALID_COUPON` with a message saying why; a shop without coupons, `403 COUPONS_DISABLED`.',
   // Every attempt counts, per client IP and per code named, before validation.
   middleware: [
     requireShop,

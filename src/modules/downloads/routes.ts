@@ -11,9 +11,11 @@ import { attachmentDisposition, openDownload, RAISES } from './service';
 const download = defineRoute({
   method: 'post',
   path: '/download-files/{id}',
-  tags: ['Orders'],
+  tags: ['downloads'],
   operationId: 'downloadOrderFile',
   summary: 'Streams a digital file of a fully paid order (counts one download)',
+  description:
+    "The body names the product and the file (ids from the order's `downloadables`). Streams the file as an attachment and counts one download against the file's limit: `403 DOWNLOAD_LIMIT_REACHED`, `410 DOWNLOAD_EXPIRED` and `403 DOWNLOAD_NOT_ACTIVE` say why a download is refused.",
   middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema, body: jsonBody(DownloadBodySchema) },
   raises: RAISES.openDownload,

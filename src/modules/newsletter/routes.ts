@@ -20,9 +20,11 @@ const subscribeRate = limitPerIp(SUBSCRIBE_RATE, 'NEWSLETTER_RATE_LIMITED');
 const subscribeRoute = defineRoute({
   method: 'post',
   path: '/',
-  tags: ['Newsletter'],
+  tags: ['newsletter'],
   operationId: 'subscribeNewsletter',
   summary: 'Subscribe an address (double opt-in: a confirmation link is emailed)',
+  description:
+    'Stores the address as pending and emails a confirmation link (double opt-in); it counts as subscribed once confirmed. 5 requests per client IP an hour (`429 NEWSLETTER_RATE_LIMITED` with `Retry-After`).',
   middleware: [requireShop, subscribeRate] as const,
   request: { body: jsonBody(SubscribeBodySchema) },
   raises: RAISES.subscribe,
@@ -34,9 +36,11 @@ const subscribeRoute = defineRoute({
 const verifyRoute = defineRoute({
   method: 'patch',
   path: '/{id}',
-  tags: ['Newsletter'],
+  tags: ['newsletter'],
   operationId: 'verifyNewsletter',
   summary: 'Confirm a subscription with the emailed link',
+  description:
+    "The confirmation link carries `subscription`, `integrity` and `email`: send `subscription` as the path's id, and `email` with `integrityId` (the link's `integrity`) as the body.",
   middleware: [requireShop] as const,
   request: { params: SubscriptionIdParam, body: jsonBody(VerifyBodySchema) },
   raises: RAISES.verify,
@@ -48,9 +52,11 @@ const verifyRoute = defineRoute({
 const unsubscribeRoute = defineRoute({
   method: 'delete',
   path: '/{id}',
-  tags: ['Newsletter'],
+  tags: ['newsletter'],
   operationId: 'unsubscribeNewsletter',
   summary: 'End a subscription with the unsubscribe link',
+  description:
+    'The unsubscribe link of the confirmation email carries the subscription id and the address: send the id in the path and the address in the body.',
   middleware: [requireShop] as const,
   request: { params: SubscriptionIdParam, body: jsonBody(UnsubscribeBodySchema) },
   raises: RAISES.unsubscribe,

@@ -20,7 +20,7 @@ import { getOrder, listOrders, RAISES as READ_RAISES } from './service/read';
 const place = defineRoute({
   method: 'post',
   path: '/',
-  tags: ['Orders'],
+  tags: ['orders'],
   operationId: 'placeOrder',
   summary:
     'Places an order (guest or signed in); prices, shipping, coupons and tax are the server’s',
@@ -38,9 +38,11 @@ const place = defineRoute({
 const list = defineRoute({
   method: 'get',
   path: '/',
-  tags: ['Orders'],
+  tags: ['orders'],
   operationId: 'listOrders',
   summary: "The signed-in customer's orders, newest first",
+  description:
+    'Shape B: `total`, `page`, `limit`, `totalPages` and `data` at the top level, newest first. Page size: default 10, at most 50.',
   middleware: [requireShop, requireCustomerToken] as const,
   request: { query: OrderListQuerySchema },
   responses: {
@@ -51,9 +53,11 @@ const list = defineRoute({
 const detail = defineRoute({
   method: 'get',
   path: '/{id}',
-  tags: ['Orders'],
+  tags: ['orders'],
   operationId: 'getOrder',
   summary: "One of the signed-in customer's orders",
+  description:
+    "Adds the refund window (`refundExpiryDate`, `refundStatus`) and, once the order is fully paid, its digital files (`downloadables`). Any id that is not one of the customer's orders in this shop is `404 ORDER_NOT_FOUND`.",
   middleware: [requireShop, requireCustomerToken] as const,
   request: { params: OrderIdParamSchema },
   raises: READ_RAISES.getOrder,

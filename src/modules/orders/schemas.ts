@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { pageQuery } from '../../http/schemas';
+import { orNull, pageQuery } from '../../http/schemas';
 import { PhoneSchema } from '../auth/schemas';
 import { CouponCodeSchema } from '../coupons/schemas';
 import { CART_MAX_LINES, CartItemSchema } from '../products/schemas';
@@ -105,7 +105,7 @@ export const OrderSummarySchema = z
     paymentBalance: z.number(),
     coupons: z.array(OrderCouponSchema),
     products: z.array(OrderLineSchema),
-    shipping: OrderShippingSchema.nullable(),
+    shipping: orNull(OrderShippingSchema),
     date: z.string(),
   })
   .openapi('OrderSummary');

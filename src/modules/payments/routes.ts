@@ -7,11 +7,13 @@ import { RAISES, receiveWebhook } from './service';
 const webhook = defineRoute({
   method: 'post',
   path: '/webhook/{shopId}',
-  tags: ['Payments'],
+  tags: ['payments'],
   operationId: 'paymentWebhook',
   summary: "The payment provider's signed notifications for one shop",
   description:
     'Called by the provider, not by themes: no `x-api-key`. The raw body is verified against the `Stripe-Signature` header with the shop’s webhook secret; a paid checkout marks its order fully paid. Replayed events change nothing.',
+  // Authenticated by the provider's signature of the raw body, not by a shop key.
+  security: [{ PaymentSignature: [] }],
   request: {
     params: z.object({ shopId: z.string().openapi({ param: { name: 'shopId', in: 'path' } }) }),
   },

@@ -28,7 +28,7 @@ import {
   similarProducts,
 } from './service';
 
-const base = { tags: ['Products'] };
+const base = { tags: ['products'] };
 const page = (description: string) => ({
   200: jsonContent(success(ProductPageSchema), description),
 });
@@ -39,6 +39,8 @@ const listRoute = defineRoute({
   path: '/',
   operationId: 'listProducts',
   summary: 'Published products, filtered, sorted and paginated (Shape A)',
+  description:
+    'Filters combine with AND: `categories` (slugs, comma-separated; a category includes its published subcategories at any depth), `minPrice` / `maxPrice` (currency units, on the price actually charged; a variant product matches when its price range overlaps), `featured` and `onSale` (`true` or `1`), and `term` (matched as `GET /search` matches). `sort`: `RECENT` (the default, or relevance when `term` is set), `OLD`, `A-Z`, `Z-A`. Page size: default 18, at most 50. Variant products have null `price`, `salePrice` and `actualPrice`, and a `minPrice`–`maxPrice` range.',
   middleware: [requireShop] as const,
   request: { query: ProductListQuery },
   responses: { ...page('A page of products') },
@@ -50,6 +52,8 @@ const detailRoute = defineRoute({
   path: '/{id}',
   operationId: 'getProduct',
   summary: 'One product by slug or `_id`',
+  description:
+    "Accepts the slug or the `_id`. Adds the description (HTML-escaped), every image with its position, the options with their values and the pre-selected `defaultOptions` (both null without variants), and the shipping dimensions. The ids of the chosen option values joined with `-`, in option order, are the variant's `key`: find it in `GET /products/variants`.",
   middleware: [requireShop] as const,
   request: { params: ProductRefParam },
   raises: RAISES.getProduct,
@@ -64,6 +68,8 @@ const variantsRoute = defineRoute({
   path: '/variants',
   operationId: 'listProductVariants',
   summary: "A product's active variants",
+  description:
+    "Every active variant of a product (`productId`: its `_id` or slug) in position order, each with its `key`, option values, price, stock and images. Load it once per product page and pick the variant of the shopper's selection locally; a product without variants answers an empty list.",
   middleware: [requireShop] as const,
   request: { query: VariantsQuery },
   raises: RAISES.listVariants,
@@ -79,6 +85,8 @@ const variantDetailsRoute = defineRoute({
   path: '/variant-details',
   operationId: 'getProductVariant',
   summary: 'The variant with a variation key',
+  description:
+    "The variant whose `key` equals `variationKey`: the ids of its option values joined with `-`, in option order. A malformed key is `400 INVALID_VARIATION_KEY`; ids that are not the product's option values, `400 INVALID_OPTION_VALUES`; a combination without an active variant, `404 VARIANT_NOT_FOUND`.",
   middleware: [requireShop] as const,
   request: { query: VariantDetailsQuery },
   raises: RAISES.getVariantDetails,
@@ -97,6 +105,8 @@ const bestSellersRoute = defineRoute({
   path: '/best-sellers',
   operationId: 'listBestSellers',
   summary: 'Buyable products ranked by units sold',
+  description:
+    'Published products that can be bought now, ranked by units sold in orders that were neither cancelled nor refunded; products never sold are not listed. Page size: default 18, at most 50.',
   middleware: [requireShop] as const,
   request: { query: PageQuery },
   responses: { ...page('A page of best sellers') },
@@ -108,6 +118,8 @@ const similarRoute = defineRoute({
   path: '/similar/{id}',
   operationId: 'listSimilarProducts',
   summary: 'Products sharing categories with a product',
+  description:
+    'Published products sharing at least one category with the product (`_id` or slug), most shared categories first, then newest; never the product itself. A product without categories gives an empty page.',
   middleware: [requireShop] as const,
   request: { params: ProductRefParam, query: PageQuery },
   raises: RAISES.similarProducts,
@@ -122,6 +134,8 @@ const cartRoute = defineRoute({
   path: '/cart',
   operationId: 'hydrateCart',
   summary: "The cart's buyable items with current prices and stock",
+  description:
+    'Send the cart the theme keeps (at most 100 lines, `quantity` 1–999); the answer lists the lines that can still be bought, in cart order, with current prices, stock and images. Lines left out (unpublished or deleted products, inactive variants) should leave the cart. `variation` is the chosen variant as `GET /products/variant-details` shows it. Quantities are not checked against stock here; placing the order does that.',
   middleware: [requireShop] as const,
   request: { body: jsonBody(CartBodySchema) },
   responses: {
@@ -135,6 +149,8 @@ const cartSimilaritiesRoute = defineRoute({
   path: '/cart-similarities',
   operationId: 'listCartSimilarities',
   summary: "Products sharing categories with the cart's products",
+  description:
+    'Products sharing categories with the cart\'s products, the cart\'s own products left out, most shared categories first: "you may also like" under the cart. Page size: default 18, at most 50.',
   middleware: [requireShop] as const,
   request: { body: jsonBody(CartBodySchema), query: PageQuery },
   responses: {

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   ImageSchema,
+  orNull,
   PositionedImageSchema,
   pageQuery,
   queryBoolean,
@@ -14,8 +15,11 @@ export const PRODUCT_PAGE_MAX = 50;
 /** Cart bounds: lines per cart and units per line. */
 export const CART_MAX_LINES = 100;
 export const CART_MAX_QUANTITY = 999;
-/** A variation key: 1 to 10 lower- or upper-case uuids joined with '-'. */
-export const VARIATION_KEY = new RegExp(`^${UUID_PATTERN}(-${UUID_PATTERN}){0,9}$`, 'i');
+/**
+ * A variation key: 1 to 10 lower- or upper-case uuids joined with '-'. No `i` flag: the
+ * document publishes the pattern, and JSON Schema patterns take no flags.
+ */
+export const VARIATION_KEY = new RegExp(`^${UUID_PATTERN}(-${UUID_PATTERN}){0,9}$`);
 
 const price = (description: string) => z.number().nullable().openapi({ description });
 
@@ -45,11 +49,11 @@ export const ProductListItemSchema = z
     hasVariantions: z.boolean().openapi({ description: 'True when the product has variants' }),
     date: z.string().openapi({ description: 'Creation time, ISO 8601' }),
     categories: z.array(CategoryRefSchema),
-    primaryCategory: CategoryRefSchema.nullable().openapi({
+    primaryCategory: orNull(CategoryRefSchema).openapi({
       description: 'The primary category, else the first category; null without categories',
     }),
-    primaryImage: ImageSchema.nullable(),
-    secondaryImage: ImageSchema.nullable(),
+    primaryImage: orNull(ImageSchema),
+    secondaryImage: orNull(ImageSchema),
     price: price('Null for variant products'),
     salePrice: price('Set only while a sale is active; null for variant products'),
     onSale: z.boolean(),
@@ -96,7 +100,7 @@ export const ProductDetailSchema = ProductListItemSchema.extend({
   options: z.array(OptionSchema).nullable(),
   defaultOptions: z.array(DefaultOptionSchema).nullable(),
   hasShipping: z.boolean(),
-  shipping: ShippingSchema.nullable(),
+  shipping: orNull(ShippingSchema),
 }).openapi('ProductDetail');
 
 export const VariantSchema = z
@@ -121,9 +125,9 @@ export const VariantSchema = z
     actualPrice: z.number(),
     onSale: z.boolean(),
     hasShipping: z.boolean(),
-    shipping: ShippingSchema.nullable().openapi({ description: 'Null when hasShipping is false' }),
+    shipping: orNull(ShippingSchema).openapi({ description: 'Null when hasShipping is false' }),
     media: z.array(PositionedImageSchema),
-    primaryImage: PositionedImageSchema.nullable().openapi({
+    primaryImage: orNull(PositionedImageSchema).openapi({
       description: "The variant's first image, else the product's",
     }),
   })
@@ -142,10 +146,10 @@ export const HydratedCartItemSchema = z
     _id: z.string(),
     title: z.string(),
     slug: z.string(),
-    primaryImage: ImageSchema.nullable(),
-    secondaryImage: ImageSchema.nullable(),
+    primaryImage: orNull(ImageSchema),
+    secondaryImage: orNull(ImageSchema),
     hasVariantions: z.boolean(),
-    primaryCategory: CategoryRefSchema.nullable(),
+    primaryCategory: orNull(CategoryRefSchema),
     media: z.array(PositionedImageSchema),
     price: z.number().nullable(),
     salePrice: z.number().nullable(),
@@ -160,7 +164,7 @@ export const HydratedCartItemSchema = z
     status: StockStatusSchema,
     sellable: z.number().nullable(),
     variationKey: z.string().nullable(),
-    variation: VariantSchema.nullable().openapi({
+    variation: orNull(VariantSchema).openapi({
       description: 'The chosen variant (as GET /products/variant-details shows it); null without',
     }),
   })

@@ -20,9 +20,11 @@ import { createReview, listMyReviews, listReviews, RAISES, summarizeReviews } fr
 const myReviews = defineRoute({
   method: 'get',
   path: '/my',
-  tags: ['Reviews'],
+  tags: ['reviews'],
   operationId: 'listMyReviews',
   summary: "The signed-in customer's reviews of one of their orders",
+  description:
+    "The customer's reviews of one of their orders (`orderId`), newest first: compare with the order's products to offer a review for the others.",
   middleware: [requireShop, requireCustomerToken] as const,
   request: { query: MyReviewsQuery },
   raises: RAISES.listMyReviews,
@@ -34,9 +36,11 @@ const myReviews = defineRoute({
 const productReviews = defineRoute({
   method: 'get',
   path: '/{productId}',
-  tags: ['Reviews'],
+  tags: ['reviews'],
   operationId: 'listProductReviews',
   summary: 'Approved reviews of a product, newest first',
+  description:
+    "Approved reviews the merchant has not hidden, newest first, with the buyer's name masked (`Le**`). Answers `data` without page fields.",
   middleware: [requireShop] as const,
   request: { params: ProductIdParam, query: ReviewListQuery },
   raises: RAISES.listReviews,
@@ -48,9 +52,11 @@ const productReviews = defineRoute({
 const reviewSummary = defineRoute({
   method: 'get',
   path: '/{productId}/summary',
-  tags: ['Reviews'],
+  tags: ['reviews'],
   operationId: 'getReviewSummary',
   summary: "A product's average rating and review counts",
+  description:
+    'The average rating (one decimal) and the count of approved, visible reviews, and how many the merchant hid.',
   middleware: [requireShop] as const,
   request: { params: ProductIdParam },
   raises: RAISES.summarizeReviews,
@@ -62,9 +68,11 @@ const reviewSummary = defineRoute({
 const postReview = defineRoute({
   method: 'post',
   path: '/',
-  tags: ['Reviews'],
+  tags: ['reviews'],
   operationId: 'createReview',
   summary: 'Reviews a product of one of the customer’s orders (once per product and order)',
+  description:
+    "The product must be a line of one of the customer's orders that was delivered or completed (`403 REVIEW_ORDER_STATUS_INVALID` while it is pending), once per product and order (`409 REVIEW_ALREADY_EXISTS`). `rating` is 1 to 5. A new review waits for the merchant's approval (`status: pending`). A shop that switched reviews off (`settings.reviews.allowReviews`) answers `403 REVIEWS_DISABLED`.",
   middleware: [requireShop, requireCustomerToken] as const,
   request: { body: jsonBody(CreateReviewBodySchema) },
   raises: RAISES.createReview,

@@ -9,7 +9,7 @@ import { search } from './service';
 const searchRoute = defineRoute({
   method: 'get',
   path: '/',
-  tags: ['Search'],
+  tags: ['search'],
   operationId: 'search',
   summary: 'Products and categories matching a term, most relevant first',
   description:

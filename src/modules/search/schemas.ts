@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ImageSchema, pageQuery, shapeA } from '../../http/schemas';
+import { ImageSchema, orNull, pageQuery, shapeA } from '../../http/schemas';
 import { ProductListItemSchema } from '../products/schemas';
 
 /** Longest search term accepted; longer terms are INVALID_SEARCH_QUERY. */
@@ -37,8 +37,8 @@ export const SearchImageSchema = z
 export const SearchProductItemSchema = z
   .object({
     ...ProductListItemSchema.shape,
-    primaryImage: SearchImageSchema.nullable(),
-    secondaryImage: SearchImageSchema.nullable(),
+    primaryImage: orNull(SearchImageSchema),
+    secondaryImage: orNull(SearchImageSchema),
   })
   .openapi('SearchProductItem');
 

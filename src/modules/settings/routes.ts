@@ -10,9 +10,11 @@ import { getPolicy, getSettings, RAISES } from './service';
 const health = defineRoute({
   method: 'get',
   path: '/health',
-  tags: ['Shop'],
+  tags: ['settings'],
   operationId: 'getHealth',
   summary: 'Whether the shop is serving; any non-200 answer means unavailable',
+  description:
+    "Answers 200 with the shop's name and id while the shop is open. A closed shop (in development, maintenance or suspended) answers `503 SHOP_UNDER_DEVELOPMENT`: show a maintenance page for any answer other than 200.",
   middleware: [requireShop] as const,
   responses: {
     200: jsonContent(HealthSchema, 'The shop is available'),
@@ -22,9 +24,11 @@ const health = defineRoute({
 const settings = defineRoute({
   method: 'get',
   path: '/',
-  tags: ['Shop'],
+  tags: ['settings'],
   operationId: 'getSettings',
   summary: 'Public shop configuration',
+  description:
+    'Everything a theme needs to lay out the shop: branding, header and footer, navigation (`menuCollections` is the tree of published categories), checkout and review switches, shipping rates and pickup points, tax, policies, tracking ids, and `media.url`, the base of every image URL (see Images above). It changes rarely: read it once per page load or cache it briefly.',
   middleware: [requireShop] as const,
   responses: {
     200: jsonContent(success(SettingsSchema), 'The shop settings'),
@@ -34,9 +38,11 @@ const settings = defineRoute({
 const policy = defineRoute({
   method: 'get',
   path: '/policy/{type}',
-  tags: ['Shop'],
+  tags: ['settings'],
   operationId: 'getPolicy',
   summary: 'One policy document (content HTML-escaped)',
+  description:
+    '`type` is one of the 14 policy types (`privacy`, `terms`, `refund`, …). `content` is HTML-escaped (unescape it before rendering) and empty when the merchant wrote nothing. A type outside the list is `400 POLICY_TYPE_INVALID`; one the shop has not configured, `404 POLICY_NOT_FOUND`.',
   middleware: [requireShop] as const,
   request: { params: PolicyTypeParam },
   raises: RAISES.getPolicy,

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { POLICY_TYPES } from '../../db/schema';
-import { ImageSchema } from '../../http/schemas';
+import { ImageSchema, orNull } from '../../http/schemas';
 
 export const HealthSchema = z
   .object({ status: z.literal('ok'), name: z.string(), id: z.string() })
@@ -21,7 +21,7 @@ const MenuCollectionSchema: z.ZodType<MenuCollection> = z
       name: z.string(),
       slug: z.string(),
       featured: z.boolean(),
-      image: ImageSchema.nullable(),
+      image: orNull(ImageSchema),
       children: z.array(MenuCollectionSchema),
     }),
   )
@@ -36,7 +36,7 @@ export const SettingsSchema = z
   .object({
     _id: z.string(),
     branding: z.object({
-      logo: ImageSchema.nullable(),
+      logo: orNull(ImageSchema),
       address: z.string(),
       helpEmail: z.string(),
       helpPhone: z.string(),
@@ -97,7 +97,7 @@ export const SettingsSchema = z
           lat: z.number().nullable(),
           lng: z.number().nullable(),
           mapUrl: z.string(),
-          image: ImageSchema.nullable(),
+          image: orNull(ImageSchema),
           phone: z.string(),
         }),
       ),
@@ -111,7 +111,7 @@ export const SettingsSchema = z
       }),
     ),
     footerConfig: z.object({
-      logo: ImageSchema.nullable(),
+      logo: orNull(ImageSchema),
       footerTemplate: z.string(),
       showNewsletter: z.boolean(),
     }),

@@ -1,0 +1,126 @@
+/**
+ * Bundles the worker as `wrangler deploy` does (`--dry-run --outdir`: same esbuild settings,
+ * same module rules) and writes beside the bundle the Miniflare options that wrangler.toml
+ * implies, so the local server runs what would be deployed.
+ *
+ * Run as a short-lived child process (`buildWorker()` in ./worker.ts does): wrangler's own
+ * code and memory never stay in the long-running dev server.
+ *
+ *   node --import tsx scripts/local/worker-build.ts <outDir>
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export type WorkerManifest = {
+  /** The bundle's entry module, relative to the manifest's directory. */
+  main: string;
+  /** Every emitted module (the entry first), relative to the manifest's directory. */
+  modules: Array<{ type: 'ESModule' | 'Text' | 'Data' | 'CompiledWasm'; path: string }>;
+  compatibilityDate: string;
+  compatibilityFlags: string[];
+  /** `[vars]` of wrangler.toml. */
+  vars: Record<string, string>;
+  /** R2 bindings: binding name to bucket name. */
+  r2Buckets: Record<string, string>;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const WRANGLER_CLI = path.join(ROOT, 'node_modules', 'wrangler', 'wrangler-dist', 'cli.js');
+
+/** `wrangler deploy --dry-run --outdir`: the deploy bundle, nothing uploaded. */
+function bundle(outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--no-warnings', WRANGLER_CLI, 'deploy', '--dry-run', '--outdir', outDir],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          WRANGLER_SEND_METRICS: 'false',
+          WRANGLER_HIDE_BANNER: 'true',
+        },
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`bundling the worker failed:\n${output}`)),
+    );
+  });
+}
+
+type Rule = { type: string; include: string[] };
+
+/**
+ * Wrangler emits each rule-matched module as `<hash>-<file name>`, so a rule's glob is
+ * matched here on the file name alone.
+ */
+function moduleType(file: string, rules: Rule[]): WorkerManifest['modules'][number]['type'] {
+  for (const rule of rules) {
+    const names = rule.include.map((glob) => glob.split('/').pop() ?? glob);
+    const matches = names.some((name) => {
+      const pattern = name.replaceAll('.', '\\.').replaceAll('?', '\\?').replaceAll('*', '.*');
+      return new RegExp(`(^|-)${pattern}$`).test(file);
+    });
+    if (matches) return rule.type as WorkerManifest['modules'][number]['type'];
+  }
+  return 'ESModule';
+}
+
+/** The manifest of a bundle in `outDir`, with the options wrangler.toml gives the worker. */
+export async function buildManifest(outDir: string): Promise<WorkerManifest> {
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(
+    path.join(ROOT, 'wrangler.toml'),
+  );
+  const entry = path.basename(main ?? 'index.js').replace(/\.ts$/, '.js');
+  const rules = (workerOptions.modulesRules ?? []) as Rule[];
+  const files = (await readdir(outDir)).filter((f) => !f.endsWith('.map') && f !== 'README.md');
+  const others = files.filter((f) => f !== entry).sort();
+  const r2 = (workerOptions.r2Buckets ?? {}) as Record<string, string | { id: string }>;
+  return {
+    main: entry,
+    modules: [
+      { type: 'ESModule', path: entry },
+      ...others.map((f) => ({ type: moduleType(f, rules), path: f })),
+    ],
+    compatibilityDate: workerOptions.compatibilityDate ?? '2026-04-01',
+    compatibilityFlags: workerOptions.compatibilityFlags ?? [],
+    vars: Object.fromEntries(
+      Object.entries(workerOptions.bindings ?? {}).map(([k, v]) => [k, String(v)]),
+    ),
+    r2Buckets: Object.fromEntries(
+      Object.entries(r2).map(([k, v]) => [k, typeof v === 'string' ? v : v.id]),
+    ),
+  };
+}
+
+async function main() {
+  const outDir = path.resolve(process.argv[2] ?? '.data/worker');
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  // Loading wrangler's API here overlaps with the bundler's run.
+  await Promise.all([bundle(outDir), import('wrangler')]);
+  const manifest = await buildManifest(outDir);
+  await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Log, LogLevel, Miniflare } from 'miniflare';
+import type { WorkerManifest } from './worker-build';
+
+/** A bundle `buildWorker` produced: its directory and what wrangler.toml says about it. */
+export type BuiltWorker = WorkerManifest & { dir: string };
+
+export type ServeOptions = {
+  built: BuiltWorker;
+  /** Variables and secrets on top of wrangler.toml's `[vars]` (the stack's bindings). */
+  bindings: Record<string, string>;
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** Where R2 objects persist (`<dir>/v3/r2`, the layout `wrangler dev --persist-to` uses). */
+  persistTo?: string;
+};
+
+export type ServedWorker = {
+  /** Origin the worker answers on, e.g. `http://127.0.0.1:8787`. */
+  origin: string;
+  /** Puts objects into one of the worker's R2 buckets, as R2 would store them. */
+  putObjects(
+    binding: string,
+    objects: Array<{ key: string; contentType: string; body: Uint8Array | string }>,
+  ): Promise<void>;
+  /** Swaps in a new bundle without changing the address. */
+  reload(built: BuiltWorker): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+/**
+ * Bundles the worker in a short-lived child process (scripts/local/worker-build.ts runs
+ * `wrangler deploy --dry-run`), so wrangler never stays resident beside the server.
+ */
+export async function buildWorker(outDir: string): Promise<BuiltWorker> {
+  const dir = path.resolve(outDir);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'scripts/local/worker-build.ts'), dir],
+      { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(errors.trim() || `worker build exited ${code}`)),
+    );
+  });
+  const manifest = JSON.parse(
+    await readFile(path.join(dir, 'manifest.json'), 'utf8'),
+  ) as WorkerManifest;
+  return { ...manifest, dir };
+}
+
+function miniflareOptions(options: ServeOptions) {
+  const { built } = options;
+  return {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    log: new Log(LogLevel.WARN),
+    // `/cdn-cgi/handler/scheduled` runs the cron handler on demand, as under wrangler dev.
+    unsafeTriggerHandlers: true,
+    ...(options.persistTo ? { r2Persist: path.join(options.persistTo, 'v3', 'r2') } : {}),
+    workers: [
+      {
+        name: 'storefront-api',
+        modulesRoot: built.dir,
+        modules: built.modules.map((m) => ({ type: m.type, path: path.join(built.dir, m.path) })),
+        compatibilityDate: built.compatibilityDate,
+        compatibilityFlags: built.compatibilityFlags,
+        bindings: { ...built.vars, ...options.bindings },
+        r2Buckets: built.r2Buckets,
+      },
+    ],
+  };
+}
+
+/**
+ * Serves a built worker through Miniflare's own HTTP entry: requests go straight to workerd,
+ * with no proxy worker in front (`wrangler dev` routes every request through one, whose
+ * memory grows with every request it forwards; see bench/DEV-SOAK.md).
+ */
+export async function serveWorker(options: ServeOptions): Promise<ServedWorker> {
+  let current = options;
+  const mf = new Miniflare(miniflareOptions(current));
+  const url = await mf.ready;
+  return {
+    origin: url.origin,
+    async putObjects(binding, objects) {
+      const bucket = await mf.getR2Bucket(binding);
+      for (const object of objects) {
+        await bucket.put(object.key, object.body, {
+          httpMetadata: { contentType: object.contentType },
+        });
+      }
+    },
+    async reload(built) {
+      current = { ...current, built, port: Number(url.port) };
+      await mf.setOptions(miniflareOptions(current));
+    },
+    stop: () => mf.dispose(),
+  };
+}

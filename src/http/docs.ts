@@ -1,0 +1,95 @@
+import scalarBundle from '@scalar/api-reference/browser/standalone.js';
+import { Hono } from 'hono';
+
+/** The renderer's exact version, read from its bundle's banner; it names the asset's URL. */
+const SCALAR_VERSION =
+  /@scalar\/api-reference (\d+\.\d+\.\d+\S*)/.exec(scalarBundle)?.[1] ?? 'bundled';
+const SCRIPT_FILE = `scalar-${SCALAR_VERSION}.js`;
+
+/**
+ * Everything the page may load comes from this worker. Styles must allow 'unsafe-inline'
+ * because the renderer injects its stylesheet at run time; scripts never do.
+ */
+export const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': DOCS_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+export type DocsPageOptions = {
+  /** The page title (also the browser tab's). */
+  title: string;
+  /** Where the OpenAPI document is served, e.g. `/access/api/v1/openapi.json`. */
+  specUrl: string;
+};
+
+function pageHtml(options: DocsPageOptions, scriptUrl: string): string {
+  const configuration = {
+    url: options.specUrl,
+    metaData: { title: options.title },
+    // Nothing leaves the page: no web fonts, no telemetry, no hosted proxy or assistant.
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    showDeveloperTools: 'never',
+    documentDownloadType: 'json',
+    defaultOpenAllTags: false,
+    authentication: { preferredSecurityScheme: 'ApiKey' },
+  };
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeAttribute(options.title)}</title>
+</head>
+<body>
+<noscript>This reference needs JavaScript. The OpenAPI document is at <a href="${escapeAttribute(options.specUrl)}">${escapeAttribute(options.specUrl)}</a>.</noscript>
+<script id="api-reference" type="application/json" data-url="${escapeAttribute(options.specUrl)}" data-configuration="${escapeAttribute(JSON.stringify(configuration))}"></script>
+<script src="${escapeAttribute(scriptUrl)}"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * An API reference page for one OpenAPI document, rendered in the browser by the bundled
+ * Scalar renderer, which this worker serves itself (no CDN, works offline). Mount it where
+ * the page should live: `app.route('/docs', docsPage({ title, specUrl }))` serves the page
+ * at `/docs` and its script at `/docs/assets/scalar-<version>.js`.
+ */
+export function docsPage(options: DocsPageOptions) {
+  const router = new Hono();
+  router.get('/', (c) => {
+    const base = c.req.path.replace(/\/+$/, '');
+    return c.html(pageHtml(options, `${base}/assets/${SCRIPT_FILE}`), 200, {
+      ...SECURITY_HEADERS,
+      'Cache-Control': 'public, max-age=300',
+    });
+  });
+  router.get(`/assets/${SCRIPT_FILE}`, (c) =>
+    c.body(scalarBundle, 200, {
+      ...SECURITY_HEADERS,
+      'Content-Type': 'text/javascript; charset=utf-8',
+      // The file name carries the version, so a new release is a new URL.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    }),
+  );
+  return router;
+}
