@@ -294,7 +294,7 @@ export interface paths {
         };
         /**
          * Products and categories matching a term, most relevant first
-         * @description Accent- and case-insensitive; every word matches as a word prefix (autocomplete), and small typos are tolerated.
+         * @description Products by title, SKU, category names and description; categories by name. Accent- and case-insensitive; the last word also matches as a prefix (autocomplete); one typo is tolerated in words of 5+ letters, two in words of 9+. Ranked by matched words, typos, proximity, field and exactness, then newest first.
          */
         get: operations["search"];
         put?: never;
@@ -404,10 +404,30 @@ export interface paths {
         put?: never;
         /**
          * Exchanges the link of an order email for a customer token
-         * @description The link in an order confirmation email carries `id`, `email` and `order` query parameters: send them as the body. Signs in the account of that email (created for a guest buyer). A link works for 30 days (`410 ACCESS_LINK_EXPIRED` after) and may be used more than once.
+         * @description The link in an order confirmation email carries `id`, `email` and `order` query parameters: send them as the body. Signs in the account of that email (created for a guest buyer). The link works once, within an hour of the email; later or again it answers `410 ACCESS_LINK_EXPIRED` and the shopper signs in with a code.
          */
         post: operations["signInWithAccessLink"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs the customer out everywhere else: ends every session but this token's
+         * @description Beside the contract: a lost phone or a shared computer. Every other session of the customer ends at once (their tokens answer `401 AUTH_TOKEN_INVALID` from the next request); the token that asks stays valid. `data.revoked` counts the sessions ended.
+         */
+        delete: operations["endOtherSessions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1238,6 +1258,10 @@ export interface components {
             room?: string;
             postalCode?: string;
         };
+        SessionsEnded: {
+            /** @description How many other sessions were ended */
+            revoked: number;
+        };
         CouponResult: {
             _id: string;
             code: string;
@@ -1817,7 +1841,7 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -1829,7 +1853,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -1929,7 +1953,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -1941,7 +1965,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2065,7 +2089,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2077,7 +2101,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2099,27 +2123,6 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_NOT_FOUND";
-                        message: string;
-                        /** @description Equals the X-Request-Id response header */
-                        requestId: string;
-                        /** @description Validation failures: one entry per field */
-                        details?: components["schemas"]["ErrorDetail"][];
-                    };
-                };
-            };
-            /** @description Error codes: VALIDATION_FAILED */
-            422: {
-                headers: {
-                    /** @description The request id, also in the error body; quote it when reporting a problem. */
-                    "X-Request-Id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "error";
-                        /** @enum {string} */
-                        code: "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2222,7 +2225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2234,7 +2237,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2360,7 +2363,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: PRODUCT_ID_REQUIRED, INVALID_VARIATION_KEY, INVALID_OPTION_VALUES */
+            /** @description Error codes: INVALID_OPTION_VALUES, PRODUCT_ID_REQUIRED, INVALID_VARIATION_KEY */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2372,7 +2375,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "PRODUCT_ID_REQUIRED" | "INVALID_VARIATION_KEY" | "INVALID_OPTION_VALUES";
+                        code: "INVALID_OPTION_VALUES" | "PRODUCT_ID_REQUIRED" | "INVALID_VARIATION_KEY";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2381,7 +2384,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2393,7 +2396,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2402,7 +2405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: VARIANT_NOT_FOUND, PRODUCT_NOT_FOUND */
+            /** @description Error codes: PRODUCT_NOT_FOUND, VARIANT_NOT_FOUND */
             404: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2414,7 +2417,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "VARIANT_NOT_FOUND" | "PRODUCT_NOT_FOUND";
+                        code: "PRODUCT_NOT_FOUND" | "VARIANT_NOT_FOUND";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2518,7 +2521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2530,7 +2533,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2637,7 +2640,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2649,7 +2652,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2791,7 +2794,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2803,7 +2806,28 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -2932,7 +2956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -2944,7 +2968,28 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3062,7 +3107,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3074,7 +3119,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3177,7 +3222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3189,7 +3234,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3314,7 +3359,7 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPage"];
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3326,7 +3371,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3429,7 +3474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3441,7 +3486,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3589,7 +3634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3601,7 +3646,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3703,7 +3748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentModelResponse"];
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3715,7 +3760,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3836,7 +3881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentEntryResponse"];
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3848,7 +3893,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3969,7 +4014,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -3981,7 +4026,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4144,7 +4189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4156,7 +4201,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4220,6 +4265,27 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4346,7 +4412,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4358,7 +4424,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4542,7 +4608,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4554,7 +4620,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4761,7 +4827,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4773,7 +4839,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4837,6 +4903,204 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: TOO_MANY_LOGIN_ATTEMPTS */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_UNDER_DEVELOPMENT, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_UNDER_DEVELOPMENT" | "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    endOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The other sessions were ended */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "success";
+                        data: components["schemas"]["SessionsEnded"];
+                    };
+                };
+            };
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ACCOUNT_BLACKLISTED, ACCOUNT_INACTIVE */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ACCOUNT_BLACKLISTED" | "ACCOUNT_INACTIVE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: AUTH_USER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "AUTH_USER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4919,7 +5183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: INVALID_COUPON, COUPON_ZERO_TOTAL */
+            /** @description Error codes: INVALID_COUPON, COUPON_ZERO_TOTAL, INVALID_JSON */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4931,7 +5195,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "INVALID_COUPON" | "COUPON_ZERO_TOTAL";
+                        code: "INVALID_COUPON" | "COUPON_ZERO_TOTAL" | "INVALID_JSON";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4940,7 +5204,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4952,7 +5216,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4974,6 +5238,27 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPONS_DISABLED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5096,7 +5381,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderList"];
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5108,7 +5393,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5257,7 +5542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5269,7 +5554,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5278,7 +5563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5290,7 +5575,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5320,7 +5605,28 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: ORDER_VALIDATION_FAILED, INVALID_SHIPPING_ID, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INVALID_SHIPPING_ID, ORDER_VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5332,7 +5638,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "ORDER_VALIDATION_FAILED" | "INVALID_SHIPPING_ID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "INVALID_SHIPPING_ID" | "ORDER_VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5436,7 +5742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5448,7 +5754,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5592,7 +5898,28 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INVALID_JSON";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5604,7 +5931,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5668,6 +5995,27 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DOWNLOAD_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5880,7 +6228,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5892,7 +6240,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6040,7 +6388,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6052,7 +6400,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6175,7 +6523,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6187,7 +6535,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6333,7 +6681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6345,7 +6693,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6550,7 +6898,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6562,7 +6910,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6772,7 +7120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6784,7 +7132,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6950,7 +7298,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6962,7 +7310,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7005,6 +7353,27 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7083,7 +7452,7 @@ export interface operations {
                     "application/json": components["schemas"]["PageMetadataResponse"];
                 };
             };
-            /** @description Error codes: HOSTNAME_NOT_DETERMINED, SHOP_URL_INVALID */
+            /** @description Error codes: HOSTNAME_NOT_DETERMINED, SHOP_URL_INVALID, INVALID_JSON */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7095,7 +7464,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "HOSTNAME_NOT_DETERMINED" | "SHOP_URL_INVALID";
+                        code: "HOSTNAME_NOT_DETERMINED" | "SHOP_URL_INVALID" | "INVALID_JSON";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7104,7 +7473,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_INVALID */
+            /** @description Error codes: API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7116,7 +7485,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_INVALID";
+                        code: "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7138,6 +7507,27 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DOMAIN_NOT_IDENTIFIED" | "SHOP_ID_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7254,7 +7644,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_INVALID */
+            /** @description Error codes: API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7266,7 +7656,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_INVALID";
+                        code: "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7408,7 +7798,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID */
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7420,7 +7810,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "API_KEY_MISSING" | "API_KEY_INVALID";
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7450,7 +7840,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: ANALYTICS_EVENT_INVALID */
+            /** @description Error codes: ANALYTICS_EVENT_INVALID, VALIDATION_FAILED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7462,7 +7852,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "ANALYTICS_EVENT_INVALID";
+                        code: "ANALYTICS_EVENT_INVALID" | "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;

@@ -106,9 +106,11 @@ const patchCustomer = defineRoute({
 const endSessions = defineRoute({
   method: 'delete',
   path: '/sessions',
-  tags: ['Customer'],
+  tags: ['auth'],
   operationId: 'endOtherSessions',
   summary: "Signs the customer out everywhere else: ends every session but this token's",
+  description:
+    'Beside the contract: a lost phone or a shared computer. Every other session of the customer ends at once (their tokens answer `401 AUTH_TOKEN_INVALID` from the next request); the token that asks stays valid. `data.revoked` counts the sessions ended.',
   middleware: [requireShop, requireCustomerToken] as const,
   responses: {
     200: jsonContent(success(SessionsEndedSchema), 'The other sessions were ended'),
