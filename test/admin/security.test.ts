@@ -10,7 +10,7 @@ import {
   MERCHANT_SCOPES,
   type MerchantScope,
 } from '../../src/identity/merchant-scopes';
-import { call, expectError } from '../helpers/api';
+import { API_BASE, call, expectError } from '../helpers/api';
 import { createMedia } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
 import { createMerchantKey, type TestMerchantKey } from '../helpers/merchant';
@@ -207,7 +207,9 @@ describe('a merchant key on the storefront', () => {
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         if (!op.security?.some((requirement) => 'ApiKey' in requirement)) continue;
-        const url = `http://storefront.test${path.replaceAll(/\{\w+\}/g, 'x')}`;
+        // The document's paths are relative to its server, the storefront API's base.
+        const full = path.startsWith(API_BASE) ? path : `${API_BASE}${path}`;
+        const url = `http://storefront.test${full.replaceAll(/\{\w+\}/g, 'x')}`;
         const res = await call(url, {
           method: method.toUpperCase(),
           headers: { 'x-api-key': key.secret, 'cf-connecting-ip': '198.51.100.9' },
