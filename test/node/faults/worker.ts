@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -7,6 +7,18 @@ import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
 
 const run = promisify(execFile);
+
+/** The bundle's other uploaded files, which wrangler.toml's rules make Text modules. */
+async function textModules(outdir: string) {
+  const names = (await readdir(outdir)).filter((n) => n.endsWith('.js') && n !== 'index.js');
+  return Promise.all(
+    names.map(async (name) => ({
+      type: 'Text' as const,
+      path: path.join(outdir, name),
+      contents: await readFile(path.join(outdir, name), 'utf8'),
+    })),
+  );
+}
 
 /** The worker under test: the bundle `wrangler deploy` uploads, running in workerd. */
 export type BuiltWorker = {
@@ -53,6 +65,8 @@ export async function startBuiltWorker(bindings: Record<string, string>): Promis
           path: path.join(outdir, 'index.js'),
           contents: await readFile(path.join(outdir, 'index.js'), 'utf8'),
         },
+        // Assets wrangler.toml's rules upload beside it as text (the reference page's bundle).
+        ...(await textModules(outdir)),
       ],
       compatibilityDate,
       bindings,
