@@ -220,6 +220,7 @@ async function customerCalls(
 ) {
   const { token, settings, cart, reviewedId } = context;
   const me = (await call('getCustomer', { method: 'get', path: '/auth', token })).body.data;
+  await call('endOtherSessions', { method: 'delete', path: '/auth/sessions', token });
   await call('updateCustomer', {
     method: 'patch',
     path: '/auth',

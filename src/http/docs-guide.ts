@@ -58,8 +58,8 @@ The token lasts 30 days and is bound to the device that signed in: send the same
 on every call, or the browser's User-Agent is used instead. Another device gets
 \`401 AUTH_TOKEN_DEVICE_MISMATCH\`; an expired sign-in \`401 SESSION_EXPIRED\` (sign in again).
 Order confirmation emails also carry a link that signs the buyer in: its \`id\`, \`email\` and
-\`order\` query parameters are the body of \`POST /auth/access\`. There is no logout call: forget
-the token.
+\`order\` query parameters are the body of \`POST /auth/access\`. To sign out on this device,
+forget the token; \`DELETE /auth/sessions\` signs the customer out on every other device.
 
 ## Images
 
