@@ -20,3 +20,7 @@ export const jsonArray = (expr: SQL, orderBy?: SQL): SQL =>
 /** A timestamp as the ISO 8601 string the API shows (UTC, milliseconds, `Z`), formatted by Postgres. */
 export const isoTimestamp = (column: SQL): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** SQL: a Postgres array of `type` holding `values` (sent as one JSON parameter). */
+export const arrayOf = (values: readonly string[], type: 'uuid' | 'text'): SQL =>
+  sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::${sql.raw(type)})`;

@@ -15,14 +15,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, shopId, updatedAt } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
 import { media } from './media';
 import { searchGin } from './search';
 
 export const publicationStatus = pgEnum('publication_status', ['published', 'draft', 'archived']);
 
 /** A full-text search document; only Postgres writes it (a generated column or triggers). */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Parcel dimensions used for shipping quotes. */
 export type ShippingDimensions = {
@@ -52,6 +52,7 @@ export const categories = pgTable(
     headerImageId: uuid('header_image_id').references(() => media.id, { onDelete: 'set null' }),
     position: integer('position').notNull().default(0),
     status: publicationStatus('status').notNull().default('published'),
+    version: version(),
     /** What search matches: the name's words, with positions (drizzle/0011_search_documents.sql). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`public.search_document(name, '')`,
@@ -62,6 +63,7 @@ export const categories = pgTable(
   (t) => [
     uniqueIndex('categories_shop_slug_uq').on(t.shopId, t.slug),
     index('categories_shop_parent_idx').on(t.shopId, t.parentId, t.position),
+    index('categories_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     // No pending list: every search would scan it whole (searchGin in search.ts).
     index('categories_shop_search_idx')
       .using('gin', t.shopId, t.searchVector)
@@ -105,6 +107,7 @@ export const products = pgTable(
      * (drizzle/0011_search_documents.sql), so every catalogue write keeps it current.
      */
     searchVector: tsvector('search_vector'),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -124,6 +127,27 @@ export const products = pgTable(
       .on(t.shopId, t.createdAt)
       .where(sql`${t.featured} and ${t.status} = 'published'`),
     check('products_stock_non_negative', sql`${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * Slugs a product answered to before its slug changed: the storefront still finds the
+ * product by them (src/modules/products/queries/reference.ts). A product taking one as its
+ * own slug removes the redirect.
+ */
+export const productSlugRedirects = pgTable(
+  'product_slug_redirects',
+  {
+    shopId: shopId(),
+    slug: text('slug').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.slug] }),
+    index('product_slug_redirects_shop_product_idx').on(t.shopId, t.productId),
   ],
 );
 
@@ -246,9 +270,8 @@ export const digitalFiles = pgTable(
   {
     id: id(),
     shopId: shopId(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The product selling the file; null until a product is given the file. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     filename: text('filename').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -259,7 +282,9 @@ export const digitalFiles = pgTable(
     /** Days a purchase may download the file; null means forever. */
     downloadDays: integer('download_days'),
     active: boolean('active').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('digital_files_shop_product_idx').on(t.shopId, t.productId)],
 );

@@ -1,6 +1,9 @@
 import { index, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { publicationStatus } from './catalog';
-import { createdAt, id, shopId, updatedAt } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
+
+/** One field of a content model: entries are validated against these. */
+export type ContentFieldDefinition = { name: string; type: string; required?: boolean };
 
 export const contentModelKind = pgEnum('content_model_kind', ['singleton', 'collection']);
 
@@ -13,7 +16,8 @@ export const contentModels = pgTable(
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     kind: contentModelKind('kind').notNull(),
-    fields: jsonb('fields').$type<Array<{ name: string; type: string }>>().notNull().default([]),
+    fields: jsonb('fields').$type<ContentFieldDefinition[]>().notNull().default([]),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -31,6 +35,7 @@ export const contentEntries = pgTable(
       .references(() => contentModels.id, { onDelete: 'cascade' }),
     status: publicationStatus('status').notNull().default('draft'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

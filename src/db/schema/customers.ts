@@ -9,7 +9,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, shopId, updatedAt } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
 
 export const customerStatus = pgEnum('customer_status', ['active', 'inactive', 'blacklisted']);
 
@@ -24,10 +24,16 @@ export const customers = pgTable(
     phone: text('phone').notNull().default(''),
     status: customerStatus('status').notNull().default('active'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Set when the merchant erased the customer's personal data (the row stays, anonymised). */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('customers_shop_email_uq').on(t.shopId, t.email)],
+  (t) => [
+    uniqueIndex('customers_shop_email_uq').on(t.shopId, t.email),
+    index('customers_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+  ],
 );
 
 /** The customer's saved delivery address (one per customer). */

@@ -1,9 +1,9 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, id, shopId } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
 
 /**
- * Uploaded files of a shop (images). The object lives in storage under
- * `<shop_id>/media/<filename>`; that key is the `uploadUrl` clients see.
+ * Uploaded images of a shop. The object lives in storage under `<shop_id>/media/<filename>`;
+ * that key is the `uploadUrl` clients see. `title` is the image's alternative text.
  */
 export const media = pgTable(
   'media',
@@ -14,7 +14,12 @@ export const media = pgTable(
     mimeType: text('mime_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     title: text('title').notNull().default(''),
+    /** Pixel dimensions read from the file's header; null when the format hides them. */
+    width: integer('width'),
+    height: integer('height'),
+    version: version(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('media_shop_filename_uq').on(t.shopId, t.filename),

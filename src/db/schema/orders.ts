@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { digitalFiles, products, productVariants } from './catalog';
-import { createdAt, id, shopId, updatedAt } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
 import { customers } from './customers';
 import { shops } from './shops';
 
@@ -90,11 +90,21 @@ export const orders = pgTable(
     paymentUrl: text('payment_url'),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How a merchant recorded a payment taken outside the provider (`cash_on_delivery`, `bank_transfer`). */
+    paymentMethod: text('payment_method'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundReason: text('refund_reason').notNull().default(''),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedTotalMinor: money('refunded_total_minor').notNull().default(0),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_shop_number_uq').on(t.shopId, t.orderNumber),
+    index('orders_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     uniqueIndex('orders_shop_idempotency_uq')
       .on(t.shopId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
@@ -172,11 +182,13 @@ export const coupons = pgTable(
     productIds: uuid('product_ids').array().notNull().default(sql`'{}'::uuid[]`),
     categoryIds: uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`),
     active: boolean('active').notNull().default(true),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('coupons_shop_code_uq').on(t.shopId, sql`upper(${t.code})`),
+    index('coupons_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     check('coupons_value_non_negative', sql`${t.value} >= 0`),
   ],
 );

@@ -12,7 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
-import { createdAt, id, shopId, updatedAt } from './columns';
+import { createdAt, id, shopId, updatedAt, version } from './columns';
 import { customers } from './customers';
 import { orders } from './orders';
 
@@ -38,12 +38,14 @@ export const reviews = pgTable(
     /** Hidden by the merchant: never listed, counted in the summary's `hidden`. */
     hidden: boolean('hidden').notNull().default(false),
     media: jsonb('media').$type<Array<Record<string, unknown>>>().notNull().default([]),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('reviews_shop_order_product_uq').on(t.shopId, t.orderId, t.productId),
     index('reviews_shop_product_status_idx').on(t.shopId, t.productId, t.status, t.createdAt),
+    index('reviews_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -25,6 +25,7 @@ export const shopSettings = pgTable('shop_settings', {
     .primaryKey()
     .references(() => shops.id, { onDelete: 'cascade' }),
   document: jsonb('document').$type<Record<string, unknown>>().notNull().default({}),
+  version: version(),
   updatedAt: updatedAt(),
 });
 
@@ -111,6 +112,7 @@ export const policies = pgTable(
     type: policyType('type').notNull(),
     title: text('title').notNull().default(''),
     content: text('content').notNull().default(''),
+    version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, json, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { products, tsvector } from './catalog';
+import { shopId } from './columns';
+import { searchGin } from './search';
+
+/**
+ * A published product as storefront lists show it, kept current by Postgres: triggers on
+ * every table a list item is built from (products, variants, categories and their links,
+ * media, reviews) rebuild the card inside the writing transaction
+ * (drizzle/0017_product_card_triggers.sql). Lists, search, best sellers and similar products
+ * page over this table instead of aggregating prices, stock, images and reviews per read.
+ * Only published products have a card.
+ */
+export const productCards = pgTable(
+  'product_cards',
+  {
+    /** The product's id. */
+    id: uuid('id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    shopId: shopId(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** `f_unaccent(lower(title))`: the A-Z / Z-A order. */
+    sortTitle: text('sort_title').notNull(),
+    featured: boolean('featured').notNull(),
+    /** Price filter bounds in minor units: the actual price, or the active variants' range. */
+    lowPrice: integer('low_price'),
+    highPrice: integer('high_price'),
+    onSale: boolean('on_sale').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    /**
+     * The next time a sale of the product or of a variant starts or ends, after which the
+     * stored prices may be out of date (readers then compute them); null when none is due.
+     */
+    freshUntil: timestamp('fresh_until', { withTimezone: true }),
+    /** A copy of products.search_vector. */
+    searchVector: tsvector('search_vector'),
+    /** The product list item as JSON (amounts in minor units), keys in contract order. */
+    item: json('item').notNull(),
+  },
+  (t) => [
+    index('product_cards_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+    index('product_cards_shop_title_idx').on(t.shopId, t.sortTitle, t.id),
+    index('product_cards_shop_featured_idx')
+      .on(t.shopId, t.createdAt, t.id)
+      .where(sql`${t.featured}`),
+    index('product_cards_shop_search_idx').using('gin', t.shopId, t.searchVector).with(searchGin),
+  ],
+);
