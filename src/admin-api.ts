@@ -1,15 +1,40 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { type DocumentTag, LICENSE, serversOf } from './http/document-info';
 import { validationHook } from './http/router';
 import { MERCHANT_SCOPES } from './identity/merchant-scopes';
+import { analyticsAdminRoutes } from './modules/analytics/admin-routes';
 import { auditAdminRoutes } from './modules/audit/admin-routes';
+import { categoryAdminRoutes } from './modules/categories/admin-routes';
+import { contentEntryAdminRoutes } from './modules/content-entries/admin-routes';
+import { contentModelAdminRoutes } from './modules/content-models/admin-routes';
+import { couponAdminRoutes } from './modules/coupons/admin-routes';
+import { customerAdminRoutes } from './modules/customers/admin-routes';
+import { digitalFileAdminRoutes } from './modules/digital-files/admin-routes';
+import { downloadGrantAdminRoutes } from './modules/downloads/admin-routes';
+import { exportAdminRoutes } from './modules/exports/admin-routes';
+import { importAdminRoutes } from './modules/imports/admin-routes';
 import { keyAdminRoutes } from './modules/keys/admin-routes';
+import { mediaAdminRoutes } from './modules/media/admin-routes';
+import { newsletterAdminRoutes } from './modules/newsletter/admin-routes';
+import { orderAdminRoutes } from './modules/orders/admin-routes';
 import { pickupLocationAdminRoutes } from './modules/pickup-locations/admin-routes';
+import { policyAdminRoutes } from './modules/policies/admin-routes';
+import { productAdminRoutes } from './modules/products/admin-routes';
+import { reviewAdminRoutes } from './modules/reviews/admin-routes';
+import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { shippingRateAdminRoutes } from './modules/shipping-rates/admin-routes';
+import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
 
 export const ADMIN_BASE = '/admin/api/v1';
 export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE}/openapi.json`;
+/** Uploads (POST): they read their raw body themselves, each with its own size limit. */
+export const ADMIN_UPLOAD_PATHS = new Set([
+  `${ADMIN_BASE}/media`,
+  `${ADMIN_BASE}/digital-files`,
+  `${ADMIN_BASE}/imports`,
+]);
 
 const DESCRIPTION = `Manage one shop from your own systems. Authenticate with a merchant key
 (\`Authorization: Bearer sk_live_…\`), created with \`npm run shop -- merchant-key create\` or
@@ -18,16 +43,178 @@ const DESCRIPTION = `Manage one shop from your own systems. Authenticate with a 
 versioned resources answer an \`ETag\` and honour \`If-Match\`. Amounts are integers in minor
 units of the shop currency. Every write is recorded in the audit log.`;
 
+/** A module of the merchant API: its mount path, its router, and its tag in the document. */
+type AdminModule = {
+  path: `/${string}`;
+  routes: OpenAPIHono<AppEnv>;
+  /** The tag every route of the module declares (`adminRoute({ tag })`). */
+  tag: string;
+  description: string;
+};
+
+/** Every merchant module, in the order the reference shows them (add a resource here). */
+const MODULES: AdminModule[] = [
+  {
+    path: '/products',
+    routes: productAdminRoutes,
+    tag: 'Products',
+    description:
+      'The catalogue: products with up to three options and their variants, images, categories, digital files and stock; a published product is on the storefront and in search at once.',
+  },
+  {
+    path: '/categories',
+    routes: categoryAdminRoutes,
+    tag: 'Categories',
+    description:
+      'The category tree the storefront shows: titles, slugs, images, order among siblings, and moves that never form a cycle.',
+  },
+  {
+    path: '/media',
+    routes: mediaAdminRoutes,
+    tag: 'Media',
+    description:
+      'The shop’s images: uploaded as raw bytes, typed by their content, served to the storefront under `settings.media.url`.',
+  },
+  {
+    path: '/digital-files',
+    routes: digitalFileAdminRoutes,
+    tag: 'Digital files',
+    description:
+      'Private files sold as downloads: never served publicly, streamed only to buyers of a paid order.',
+  },
+  {
+    path: '/imports',
+    routes: importAdminRoutes,
+    tag: 'Imports',
+    description:
+      'Shopify product CSV imports: upload the file, follow its background job, read its report (line and column of each problem).',
+  },
+  {
+    path: '/exports',
+    routes: exportAdminRoutes,
+    tag: 'Exports',
+    description: 'The catalogue as a Shopify product CSV, streamed.',
+  },
+  {
+    path: '/content-models',
+    routes: contentModelAdminRoutes,
+    tag: 'Content models',
+    description:
+      'Merchant-defined content types (singletons and collections) with typed fields, and the entries of each; the storefront serves published entries at `/content/{slug}`.',
+  },
+  {
+    path: '/content-entries',
+    routes: contentEntryAdminRoutes,
+    tag: 'Content entries',
+    description:
+      'One content entry by id: its data, checked against its model, and its status (only published entries reach the storefront).',
+  },
+  {
+    path: '/policies',
+    routes: policyAdminRoutes,
+    tag: 'Policies',
+    description:
+      'The shop’s legal texts, one per policy type, served by the storefront at `/settings/policy/{type}`.',
+  },
+  {
+    path: '/settings',
+    routes: settingsAdminRoutes,
+    tag: 'Settings',
+    description:
+      'The settings document behind the storefront’s GET /settings, changed one section at a time.',
+  },
+  {
+    path: '/shipping-rates',
+    routes: shippingRateAdminRoutes,
+    tag: 'Shipping rates',
+    description: 'The delivery rates the storefront offers at checkout.',
+  },
+  {
+    path: '/pickup-locations',
+    routes: pickupLocationAdminRoutes,
+    tag: 'Pickup locations',
+    description: 'The places where customers may collect their orders.',
+  },
+  {
+    path: '/coupons',
+    routes: couponAdminRoutes,
+    tag: 'Coupons',
+    description:
+      'Discount codes shoppers redeem at checkout: percentage or fixed, with minimums, windows, usage limits and a product or category scope.',
+  },
+  {
+    path: '/orders',
+    routes: orderAdminRoutes,
+    tag: 'Orders',
+    description:
+      'Orders as placed, and the one state machine that moves them: deliver, complete, cancel, mark paid, refund.',
+  },
+  {
+    path: '/reviews',
+    routes: reviewAdminRoutes,
+    tag: 'Reviews',
+    description: 'What buyers wrote: a moderation queue, pending first; approve, hide, unhide.',
+  },
+  {
+    path: '/customers',
+    routes: customerAdminRoutes,
+    tag: 'Customers',
+    description: 'Who buys: search, status (tokens follow at once), data export and erasure.',
+  },
+  {
+    path: '/download-grants',
+    routes: downloadGrantAdminRoutes,
+    tag: 'Downloads',
+    description: 'Each purchase’s right to a file and its download count, which can be reset.',
+  },
+  {
+    path: '/newsletter',
+    routes: newsletterAdminRoutes,
+    tag: 'Newsletter',
+    description: 'Newsletter subscribers by state, their CSV export, and the subscriber cap.',
+  },
+  {
+    path: '/analytics',
+    routes: analyticsAdminRoutes,
+    tag: 'Analytics',
+    description:
+      'Reports over the storefront’s visitor events: traffic, top products, funnel, referrers.',
+  },
+  {
+    path: '/webhook-endpoints',
+    routes: webhookAdminRoutes,
+    tag: 'Webhooks',
+    description:
+      'Where the shop’s events are sent (Standard Webhooks, signed), with each endpoint’s delivery log and replays.',
+  },
+  {
+    path: '/keys',
+    routes: keyAdminRoutes,
+    tag: 'Keys',
+    description: 'Secret keys for the merchant API, each with a name, scopes and a rate limit.',
+  },
+  {
+    path: '/audit',
+    routes: auditAdminRoutes,
+    tag: 'Audit',
+    description: 'Who changed what, and when: one record for every write.',
+  },
+];
+
+/** The document's tags: one per module, named as its routes name it. */
+export const ADMIN_TAGS: DocumentTag[] = MODULES.map(({ tag, description }) => ({
+  name: tag,
+  'x-displayName': tag,
+  description,
+}));
+
 /**
- * The merchant API: every admin module mounted at its path (add a resource here) and its
- * own OpenAPI document. Its registry holds paths below ADMIN_BASE.
+ * The merchant API: every admin module mounted at its path and its own OpenAPI document,
+ * both relative to ADMIN_BASE (the document's server), as the storefront's are to its base.
  */
 export function createAdminOpenApi() {
-  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() }).basePath(ADMIN_BASE);
-  api.route('/keys', keyAdminRoutes);
-  api.route('/audit', auditAdminRoutes);
-  api.route('/shipping-rates', shippingRateAdminRoutes);
-  api.route('/pickup-locations', pickupLocationAdminRoutes);
+  const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
+  for (const module of MODULES) api.route(module.path, module.routes);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'MerchantKey', {
     type: 'http',
@@ -37,12 +224,14 @@ export function createAdminOpenApi() {
   });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
-    info: { title: 'Merchant API', version: '1.0.0', description: DESCRIPTION },
+    info: { title: 'Merchant API', version: '1.0.0', description: DESCRIPTION, license: LICENSE },
+    servers: serversOf(ADMIN_BASE),
+    tags: ADMIN_TAGS,
   });
   return api;
 }
 
 /** The merchant API inside a plain Hono app, so its operations stay out of the storefront's document. */
 export function createAdminApi(): Hono<AppEnv> {
-  return new Hono<AppEnv>().route('/', createAdminOpenApi());
+  return new Hono<AppEnv>().route(ADMIN_BASE, createAdminOpenApi());
 }

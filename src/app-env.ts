@@ -1,4 +1,11 @@
-import type { DedupStore, RateLimiter } from './adapters/kv';
+import type { GenerationReader } from './adapters/generations';
+import type {
+  DedupStore,
+  GenerationStore,
+  RateDecision,
+  RateLimiter,
+  RateRule,
+} from './adapters/kv';
 import type { Mailer } from './adapters/mail';
 import type { PaymentGateways } from './adapters/payments';
 import type { Storage } from './adapters/storage';
@@ -11,8 +18,17 @@ import type { Logger } from './lib/log';
 export type Services = {
   config: Config;
   database: Database;
+  /**
+   * A database of its own for work deferred past the response: its statements are neither
+   * counted as the request's (`Server-Timing`) nor spent from the request's budget.
+   */
+  detachedDatabase(): Database;
   rateLimiter: RateLimiter;
   dedup: DedupStore;
+  /** Each shop's generation (src/adapters/generations.ts: bump with shopChanged). */
+  generations: GenerationStore;
+  /** Generations as this isolate reads them: memoised for at most GENERATION_MEMO_MS. */
+  generationReader: GenerationReader;
   mailer: Mailer;
   storage: Storage;
   /** The payment provider adapters, by the provider a shop is paid through. */
@@ -21,7 +37,12 @@ export type Services = {
   log: Logger;
   /** Runs work after the response is sent (the execution context's waitUntil). */
   defer(work: Promise<unknown>): void;
+  /** The rate limits this request was counted against, for the RateLimit headers. */
+  rateLimits: RateLimitRecord[];
 };
+
+/** One limit a request was counted against, and the limiter's answer. */
+export type RateLimitRecord = { rule: RateRule; decision: RateDecision };
 
 /** The shop a storefront request is served for. */
 export type ShopContext = {

@@ -1,16 +1,19 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
-import { ADMIN_BASE, ADMIN_OPENAPI_PATH, createAdminApi } from './admin-api';
+import { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS, createAdminApi } from './admin-api';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
 import { docsPage } from './http/docs';
 import examples from './http/docs-examples.json';
 import { STOREFRONT_GUIDE, STOREFRONT_TAGS } from './http/docs-guide';
 import { describeDocument, type RecordedExamples } from './http/docs-openapi';
+import { LICENSE, serversOf } from './http/document-info';
 import { onError, onNotFound } from './http/error-handler';
 import { securityHeaders } from './http/headers';
+import { rateLimitHeaders } from './http/rate-limit';
 import { validationHook } from './http/router';
 import { serverTiming } from './http/server-timing';
 import { services } from './http/services';
@@ -81,9 +84,6 @@ function registerSecuritySchemes(api: OpenAPIHono<AppEnv>) {
   });
 }
 
-// OpenAPI 3.1 names a license by SPDX identifier; this code is not published under one.
-const LICENSE = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
-
 /**
  * The storefront API's OpenAPI document: generated from the route declarations, paths
  * relative to `/access/api/v1`, completed with examples and code samples.
@@ -98,10 +98,7 @@ function storefrontDocument(api: OpenAPIHono<AppEnv>) {
         description: STOREFRONT_GUIDE,
         license: LICENSE,
       },
-      servers: [
-        { url: API_BASE, description: 'This deployment (the origin serving this document)' },
-        { url: `http://127.0.0.1:8787${API_BASE}`, description: '`npm run dev` on your machine' },
-      ],
+      servers: serversOf(API_BASE),
       tags: STOREFRONT_TAGS,
     }),
     examples as RecordedExamples,
@@ -118,12 +115,19 @@ export function createApp() {
     origin: '*',
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization', 'x-api-key', 'x-device-id', 'Idempotency-Key'],
-    exposeHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition', 'Server-Timing'],
+    exposeHeaders: [
+      'X-Request-Id',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+      'Content-Disposition',
+      'Server-Timing',
+    ],
     maxAge: 86400,
   });
   app.use(`${API_BASE}/*`, storefrontCors);
   app.use(`${STORAGE_PATH}/*`, storefrontCors);
-  app.use('*', services, serverTiming);
+  app.use('*', services, serverTiming, rateLimitHeaders);
   const limitBody = bodyLimit({
     maxSize: 256 * 1024,
     onError: () => {
@@ -131,7 +135,9 @@ export function createApp() {
     },
   });
   app.use(`${API_BASE}/*`, limitBody);
-  app.use(`${ADMIN_BASE}/*`, limitBody);
+  const isUpload = (c: { req: { method: string; path: string } }) =>
+    c.req.method === 'POST' && ADMIN_UPLOAD_PATHS.has(c.req.path.replace(/\/$/, ''));
+  app.use(`${ADMIN_BASE}/*`, except(isUpload, limitBody));
 
   const api = createApi();
   app.route(API_BASE, api);
@@ -141,10 +147,21 @@ export function createApp() {
     document ??= storefrontDocument(api);
     return c.json(document);
   });
-  app.route('/docs', docsPage({ title: 'Storefront API reference', specUrl: OPENAPI_PATH }));
+  app.route(
+    '/docs',
+    docsPage({
+      title: 'Storefront API reference',
+      specUrl: OPENAPI_PATH,
+      securityScheme: 'ApiKey',
+    }),
+  );
   app.route(
     '/admin/docs',
-    docsPage({ title: 'Merchant API reference', specUrl: ADMIN_OPENAPI_PATH }),
+    docsPage({
+      title: 'Merchant API reference',
+      specUrl: ADMIN_OPENAPI_PATH,
+      securityScheme: 'MerchantKey',
+    }),
   );
   app.route(STORAGE_PATH, storageRoutes);
   app.route('/', createAdminApi());

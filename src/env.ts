@@ -47,6 +47,16 @@ const ConfigSchema = z.object({
   SHOP_DOMAIN_SUFFIX: z.string().min(1).optional(),
   /** Payment provider API base; unset in production (the provider's own). */
   STRIPE_API_BASE: url.optional(),
+  /**
+   * Lets webhook endpoints use plain http and loopback hosts (127.0.0.0/8, ::1, localhost).
+   * Set only by the local dev and test stack; private ranges stay refused even then.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** How long one webhook delivery may take before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

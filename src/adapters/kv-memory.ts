@@ -1,4 +1,4 @@
-import type { DedupStore, RateLimiter } from './kv';
+import type { DedupStore, GenerationStore, RateLimiter } from './kv';
 
 /**
  * In-process sliding-window limiter. Honest only for a single isolate (local development
@@ -16,10 +16,12 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       if (allowed) recent.push(t);
       hits.set(id, recent);
       const oldest = recent[0] ?? t;
+      const newest = recent.at(-1) ?? t;
       return {
         allowed,
         remaining: Math.max(0, rule.limit - recent.length),
         retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - t) / 1000)),
+        resetSeconds: Math.max(0, Math.ceil((newest + windowMs - t) / 1000)),
       };
     },
   };
@@ -34,6 +36,24 @@ export function createMemoryDedup(now: () => number = Date.now): DedupStore {
       const expiresAt = expiries.get(key);
       expiries.set(key, t + ttlSeconds * 1000);
       return expiresAt === undefined || expiresAt <= t;
+    },
+  };
+}
+
+/** In-process generations: honest only for a single isolate (local development without Redis). */
+export function createMemoryGenerations(): GenerationStore {
+  const generations = new Map<string, string>();
+  return {
+    async current(shopId) {
+      let generation = generations.get(shopId);
+      if (generation === undefined) {
+        generation = crypto.randomUUID();
+        generations.set(shopId, generation);
+      }
+      return generation;
+    },
+    async bump(shopId) {
+      generations.set(shopId, crypto.randomUUID());
     },
   };
 }

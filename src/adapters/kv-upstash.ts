@@ -1,7 +1,7 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis/cloudflare';
 import { DependencyUnavailableError } from '../lib/dependency';
-import type { DedupStore, RateLimiter, RateRule } from './kv';
+import type { DedupStore, GenerationStore, RateLimiter, RateRule } from './kv';
 
 /**
  * The longest one Redis call may take, its retry included. Upstash answers a Worker in
@@ -10,15 +10,27 @@ import type { DedupStore, RateLimiter, RateRule } from './kv';
  */
 export const KV_TIMEOUT_MS = 1_000;
 
-export function createUpstashRedis(url: string, token: string): Redis {
+/**
+ * The longest a generation read or bump may take. It sits on the path of every storefront
+ * request (memoised per isolate for a second), so it is much shorter than KV_TIMEOUT_MS and
+ * not retried: a slow Redis makes reads go to Postgres uncached rather than wait.
+ */
+export const GENERATION_TIMEOUT_MS = 200;
+
+export function createUpstashRedis(
+  url: string,
+  token: string,
+  options: { timeoutMs?: number; retries?: number } = {},
+): Redis {
+  const timeoutMs = options.timeoutMs ?? KV_TIMEOUT_MS;
   return new Redis({
     url,
     token,
     enableTelemetry: false,
     // A function: a fresh signal per call, shared by its retry, so the call as a whole is
     // bounded; the client then throws the abort instead of inventing an "Aborted" result.
-    signal: () => AbortSignal.timeout(KV_TIMEOUT_MS),
-    retry: { retries: 1, backoff: () => 50 },
+    signal: () => AbortSignal.timeout(timeoutMs),
+    retry: { retries: options.retries ?? 1, backoff: () => 50 },
   });
 }
 
@@ -57,12 +69,12 @@ export function createUpstashRateLimiter(redis: Redis): RateLimiter {
       if (result.reason === 'timeout') {
         throw new DependencyUnavailableError('redis', `rate limit ${rule.name} timed out`);
       }
+      const untilReset = Math.max(0, Math.ceil((result.reset - Date.now()) / 1000));
       return {
         allowed: result.success,
         remaining: result.remaining,
-        retryAfterSeconds: result.success
-          ? 0
-          : Math.max(1, Math.ceil((result.reset - Date.now()) / 1000)),
+        retryAfterSeconds: result.success ? 0 : Math.max(1, untilReset),
+        resetSeconds: untilReset,
       };
     },
   };
@@ -78,6 +90,34 @@ export function createUpstashDedup(redis: Redis): DedupStore {
       if (created === 'OK') return true;
       await call('dedup expire', () => redis.expire(`dedup:${key}`, ttlSeconds));
       return false;
+    },
+  };
+}
+
+/**
+ * Generations in Redis (`gen:<shopId>`), shared by every isolate. A bump writes a fresh
+ * random token rather than incrementing, so a key lost to eviction or a flush can never bring
+ * back a token that old cached answers were stored under; a missing key gets a fresh token.
+ */
+export function createUpstashGenerations(redis: Redis): GenerationStore {
+  const key = (shopId: string) => `gen:${shopId}`;
+  return {
+    async current(shopId) {
+      const stored = await call('generation get', () => redis.get<string>(key(shopId)));
+      if (stored !== null && stored !== undefined) return String(stored);
+      const fresh = crypto.randomUUID();
+      const created = await call('generation init', () =>
+        redis.set(key(shopId), fresh, { nx: true }),
+      );
+      if (created === 'OK') return fresh;
+      const winner = await call('generation get', () => redis.get<string>(key(shopId)));
+      if (winner === null || winner === undefined) {
+        throw new DependencyUnavailableError('redis', 'generation vanished');
+      }
+      return String(winner);
+    },
+    async bump(shopId) {
+      await call('generation bump', () => redis.set(key(shopId), crypto.randomUUID()));
     },
   };
 }

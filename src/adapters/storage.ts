@@ -1,3 +1,5 @@
+import type { Logger } from '../lib/log';
+
 /** An object read from storage. */
 export type StoredObject = {
   body: ReadableStream;
@@ -8,15 +10,18 @@ export type StoredObject = {
 
 /** Port: the object store holding media and digital files. */
 export interface Storage {
-  get(key: string): Promise<StoredObject | null>;
-  put(key: string, body: ArrayBuffer | string, contentType: string): Promise<void>;
+  /** The object, or with `range` only those bytes of it. */
+  get(key: string, range?: { offset: number; length: number }): Promise<StoredObject | null>;
+  put(key: string, body: ArrayBuffer | Uint8Array | string, contentType: string): Promise<void>;
+  /** Removes an object; removing one that is not there is no error. */
+  delete(key: string): Promise<void>;
 }
 
 /** Cloudflare R2 (miniflare's R2 locally). */
 export function createR2Storage(bucket: R2Bucket): Storage {
   return {
-    async get(key) {
-      const object = await bucket.get(key);
+    async get(key, range) {
+      const object = await bucket.get(key, range ? { range } : {});
       if (!object) return null;
       return {
         body: object.body,
@@ -28,5 +33,29 @@ export function createR2Storage(bucket: R2Bucket): Storage {
     async put(key, body, contentType) {
       await bucket.put(key, body, { httpMetadata: { contentType } });
     },
+    async delete(key) {
+      await bucket.delete(key);
+    },
   };
+}
+
+/**
+ * Runs a write that puts an object at `key` and commits the row naming it. If anything fails
+ * (the insert, the put, the audit, the commit), the object is removed, so no object is left
+ * that no committed row names. Keys are new for each upload, so no other row names it.
+ */
+export async function keepOnlyIfCommitted<T>(
+  storage: Storage,
+  log: Logger,
+  key: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await storage.delete(key).catch((e: unknown) => {
+      log.error('an uncommitted upload could not be removed', { key, error: String(e) });
+    });
+    throw error;
+  }
 }

@@ -21,10 +21,13 @@ export function idempotencyKeyOf(c: Context<AppEnv>): string | null {
   return key;
 }
 
-/** What identifies a request: its method, path and JSON body (key order ignored). */
-export async function requestHashOf(c: Context<AppEnv>): Promise<string> {
+/**
+ * What identifies a request: its method, path and JSON body (key order ignored), or for a
+ * body of another type the `fingerprint` its route gives (an upload: its bytes' digest).
+ */
+export async function requestHashOf(c: Context<AppEnv>, fingerprint?: unknown): Promise<string> {
   const isJson = c.req.header('content-type')?.toLowerCase().includes('json');
-  const body: unknown = isJson ? await c.req.json() : null;
+  const body: unknown = fingerprint ?? (isJson ? await c.req.json() : null);
   return sha256Hex(canonicalJson({ method: c.req.method, path: c.req.path, body }));
 }
 

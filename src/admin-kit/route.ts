@@ -25,12 +25,15 @@ const ifMatchHeader = z
       'The resource\'s ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since',
   });
 
-type Method = 'get' | 'post' | 'patch' | 'delete';
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** A merchant API route: a route declaration plus what the platform adds. */
 export type AdminRouteConfig = Omit<RouteDeclaration, 'method' | 'middleware' | 'tags'> & {
   method: Method;
+  /** The tag of the resource's module, as `src/admin-api.ts` declares it. */
   tag: string;
+  /** What the operation does and when to use it, in the reference page (required). */
+  description: string;
   /** The scope a key needs for this call (`settings:write` also allows `settings:read` routes). */
   scope: MerchantScope;
   /** The resource is versioned: declares `If-Match` and 412 PRECONDITION_FAILED. */

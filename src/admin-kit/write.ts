@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
-import type { AppEnv, ShopContext } from '../app-env';
+import { shopChanged } from '../adapters/generations';
+import type { AppEnv, Services, ShopContext } from '../app-env';
 import { type Tx, withTransaction } from '../db/client';
-import { type Change, recordAudit } from './audit';
+import { type Actor, type Change, recordAudit } from './audit';
 import { assertFresh, parseIfMatch, setEtag } from './concurrency';
 import {
   claimIdempotencyKey,
@@ -14,6 +15,8 @@ import {
 export type WriteScope = {
   readonly tx: Tx;
   readonly shop: ShopContext;
+  /** The request's (or the job's) services, for effects after the commit. */
+  readonly services: Services;
   /**
    * Throws 412 PRECONDITION_FAILED unless the request's `If-Match` (when it sent one)
    * names `version`, the version of the row the verb has just locked.
@@ -31,7 +34,84 @@ export type WriteOptions<T> = {
    * answer (a key's secret is shown once and never stored).
    */
   remember?: (answer: T) => unknown;
+  /**
+   * What identifies a request whose body is not JSON (an upload), for Idempotency-Key: the
+   * same key with another fingerprint is refused as reused.
+   */
+  fingerprint?: unknown;
 };
+
+/** Where a write runs outside a request (a queue job, the operator's CLI): shop and actor. */
+export type WriteTarget = {
+  services: Services;
+  shop: ShopContext;
+  actor: Actor;
+};
+
+type Hooks<T> = {
+  ifMatch: ReturnType<typeof parseIfMatch>;
+  /** Before the verb: an earlier answer ends the write there (an Idempotency-Key replay). */
+  claim?: (tx: Tx) => Promise<{ answer: T } | null>;
+  /** After the verb, in the transaction. */
+  remember?: (tx: Tx, answer: T) => Promise<void>;
+  /** Roll the transaction back once the verb has answered (a dry run). */
+  dryRun?: boolean;
+};
+
+/** Signals a dry run's rollback, carrying the answer out of the transaction. */
+class DryRun<T> extends Error {
+  constructor(readonly answer: T) {
+    super('dry run');
+  }
+}
+
+/** The core of every merchant write: one transaction with the verb and its audit records. */
+async function runWrite<T>(
+  target: WriteTarget,
+  verb: (w: WriteScope) => Promise<T>,
+  hooks: Hooks<T>,
+): Promise<{ replayed: boolean; answer: T }> {
+  const { shop, actor } = target;
+  const effects: Array<() => void> = [];
+  try {
+    const outcome = await withTransaction(target.services.database, async (tx) => {
+      const earlier = await hooks.claim?.(tx);
+      if (earlier) return { replayed: true, answer: earlier.answer };
+      const answer = await verb({
+        tx,
+        shop,
+        services: target.services,
+        expectVersion: (version) => assertFresh(hooks.ifMatch, version),
+        audit: (...changes) => recordAudit(tx, shop.id, actor, changes),
+        afterCommit: (effect) => effects.push(effect),
+      });
+      if (hooks.dryRun) throw new DryRun(answer);
+      await hooks.remember?.(tx, answer);
+      return { replayed: false, answer };
+    });
+    // Committed: what public storefront reads show may have changed (a replay changed nothing).
+    if (!outcome.replayed) await shopChanged(target.services, shop.id);
+    for (const effect of effects) effect();
+    return outcome;
+  } catch (error) {
+    if (error instanceof DryRun) return { replayed: false, answer: error.answer as T };
+    throw error;
+  }
+}
+
+/**
+ * A merchant write outside a request, as merchantWrite runs it (one transaction, audit
+ * records, after-commit effects) without Idempotency-Key or If-Match. With `dryRun` the
+ * transaction is rolled back after the verb: the answer says what would change.
+ */
+export async function writeFor<T>(
+  target: WriteTarget,
+  verb: (w: WriteScope) => Promise<T>,
+  options: { dryRun?: boolean } = {},
+): Promise<T> {
+  const hooks: Hooks<T> = { ifMatch: parseIfMatch(undefined), dryRun: options.dryRun ?? false };
+  return (await runWrite(target, verb, hooks)).answer;
+}
 
 /**
  * Runs one merchant write: one transaction holding the Idempotency-Key claim (when the
@@ -46,28 +126,22 @@ export async function merchantWrite<T extends object>(
 ): Promise<T> {
   const shop = c.get('shop');
   const actor = { keyId: c.get('merchant').keyId, requestId: c.get('requestId') ?? null };
-  const ifMatch = parseIfMatch(c.req.header('if-match'));
   const key = idempotencyKeyOf(c);
-  const requestHash = key ? await requestHashOf(c) : '';
-
-  const effects: Array<() => void> = [];
-  const outcome = await withTransaction(c.get('services').database, async (tx) => {
-    if (key) {
-      const earlier = await claimIdempotencyKey(tx, shop.id, key, requestHash);
-      if (earlier) return { replayed: true, answer: earlier.answer as T };
-    }
-    const answer = await verb({
-      tx,
-      shop,
-      expectVersion: (version) => assertFresh(ifMatch, version),
-      audit: (...changes) => recordAudit(tx, shop.id, actor, changes),
-      afterCommit: (effect) => effects.push(effect),
-    });
-    if (key) await rememberAnswer(tx, shop.id, key, options.remember?.(answer) ?? answer);
-    return { replayed: false, answer };
+  const requestHash = key ? await requestHashOf(c, options.fingerprint) : '';
+  const target = { services: c.get('services'), shop, actor };
+  const outcome = await runWrite(target, verb, {
+    ifMatch: parseIfMatch(c.req.header('if-match')),
+    ...(key
+      ? {
+          claim: async (tx) => {
+            const earlier = await claimIdempotencyKey(tx, shop.id, key, requestHash);
+            return earlier ? { answer: earlier.answer as T } : null;
+          },
+          remember: (tx, answer) =>
+            rememberAnswer(tx, shop.id, key, options.remember?.(answer) ?? answer),
+        }
+      : {}),
   });
-
-  for (const effect of effects) effect();
   if (outcome.replayed) c.header('Idempotent-Replayed', 'true');
   setEtag(c, outcome.answer);
   return outcome.answer;

@@ -113,6 +113,58 @@ export const ERROR_CODES = {
   MERCHANT_KEY_NOT_FOUND: [404, 'No such merchant key.'],
   SHIPPING_RATE_NOT_FOUND: [404, 'No such shipping rate.'],
   PICKUP_LOCATION_NOT_FOUND: [404, 'No such pickup location.'],
+  // Merchant API: orders, reviews, customers, downloads
+  ORDER_TRANSITION_INVALID: [409, 'The order cannot make this change in its current state.'],
+  ORDER_ALREADY_PAID: [409, 'The order is already paid.'],
+  ORDER_NOT_PAID: [409, 'The order is not paid, so there is nothing to refund.'],
+  REFUND_ALREADY_REQUESTED: [409, 'A refund is already requested for this order.'],
+  REFUND_WINDOW_CLOSED: [409, "The order's refund window has closed."],
+  REVIEW_NOT_FOUND: [404, 'No such review.'],
+  CUSTOMER_NOT_FOUND: [404, 'No such customer.'],
+  CUSTOMER_ERASED: [409, "The customer's personal data was erased."],
+  DOWNLOAD_GRANT_NOT_FOUND: [404, 'No such download.'],
+
+  PRODUCT_SLUG_TAKEN: [409, 'Another product of the shop has this slug.'],
+  VARIANT_COMBINATION_DUPLICATE: [422, 'Two variants have the same option values.'],
+  STOCK_WOULD_BE_NEGATIVE: [409, 'The adjustment would take stock below zero.'],
+  STOCK_CHANGED: [409, 'The stock has changed since it was read.'],
+
+  // Product CSV import and export
+  IMPORT_NOT_FOUND: [404, 'No such import.'],
+  IMPORT_FILE_TOO_LARGE: [413, 'The file is larger than an import accepts (15 MB).'],
+  CSV_HEADER_INVALID: [422, 'The first row must be a product CSV header with a Handle column.'],
+  CSV_MALFORMED: [422, 'The file is not valid CSV.'],
+  CSV_VALUE_INVALID: [422, 'A value in the file is not valid.'],
+  CSV_DUPLICATE_VARIANT: [422, 'Two rows of a product have the same option values.'],
+  // Media, digital files and content (merchant API)
+  MEDIA_TYPE_UNSUPPORTED: [422, 'The file is not a JPEG, PNG, GIF, WebP or AVIF image.'],
+  MEDIA_TOO_LARGE: [413, 'The image is larger than the upload limit.'],
+  MEDIA_IN_USE: [409, 'The image is still used; remove it from what uses it first.'],
+  DIGITAL_FILE_NOT_FOUND: [404, 'No such digital file.'],
+  DIGITAL_FILE_TOO_LARGE: [413, 'The file is larger than the upload limit.'],
+  DIGITAL_FILE_EMPTY: [422, 'The file is empty.'],
+  DIGITAL_FILE_IN_USE: [409, 'The file was sold with orders; deactivate it instead.'],
+  CONTENT_MODEL_SLUG_TAKEN: [409, 'Another content model of the shop has this slug.'],
+  CONTENT_MODEL_HAS_ENTRIES: [409, 'The content model still has entries; delete them first.'],
+  CONTENT_MODEL_HAS_INVALID_ENTRIES: [409, 'Entries of the model would no longer be valid.'],
+  CONTENT_ENTRY_INVALID: [422, 'The entry does not match its content model.'],
+  CONTENT_SINGLETON_TAKEN: [409, 'A singleton model holds one entry, and it has one.'],
+  // Categories, policies, settings and coupons (merchant API)
+  CATEGORY_SLUG_TAKEN: [409, 'Another category of the shop has this slug.'],
+  CATEGORY_CYCLE: [422, 'A category cannot be placed under itself or one of its descendants.'],
+  SETTINGS_SECTION_NOT_FOUND: [404, 'No such settings section.'],
+  COUPON_NOT_FOUND: [404, 'No such coupon.'],
+  COUPON_CODE_TAKEN: [409, 'Another coupon of the shop has this code.'],
+  COUPON_REDEEMED: [
+    409,
+    'Orders have redeemed this coupon: deactivate it (`active: false`) instead.',
+  ],
+
+  // Webhooks (merchant API)
+  WEBHOOK_ENDPOINT_NOT_FOUND: [404, 'No such webhook endpoint.'],
+  WEBHOOK_DELIVERY_NOT_FOUND: [404, 'No such webhook delivery.'],
+  WEBHOOK_URL_NOT_ALLOWED: [422, 'Webhooks cannot be sent to this URL.'],
+  WEBHOOK_ENDPOINT_DISABLED: [409, 'The webhook endpoint is disabled; enable it first.'],
 } as const satisfies Record<string, readonly [ErrorStatus, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,3 +1,4 @@
+import type { DocumentTag } from './document-info';
 /**
  * The getting-started guide of the storefront API reference (the document's
  * `info.description`) and the description of each tag. Markdown, rendered by the reference.
@@ -125,6 +126,11 @@ meets them. Beyond a limit the answer is \`429\` with a \`Retry-After\` header (
 - orders (\`POST /orders\`): 10 attempts per client IP in 10 minutes (\`ORDER_RATE_LIMITED\`);
 - newsletter (\`POST /newsletter\`): 5 per client IP an hour (\`NEWSLETTER_RATE_LIMITED\`).
 
+Every answer of a limited operation, refused or not, carries the IETF rate-limit headers
+(draft-ietf-httpapi-ratelimit-headers): \`RateLimit-Policy\` names each limit with its quota
+and window (\`"auth-code-ip-1h";q=20;w=3600\`), and \`RateLimit\` what is left of it and in how
+many seconds it is whole again (\`"auth-code-ip-1h";r=17;t=3412\`).
+
 Retry \`POST /orders\` with the same \`Idempotency-Key\` header: a repeat answers the first
 answer again and never places a second order.
 
@@ -140,10 +146,8 @@ answer again and never places a second order.
   it is shown; prices in an order come from the server, never from the client.
 `.trim();
 
-type Tag = { name: string; 'x-displayName': string; description: string };
-
 /** One tag per module (its mount path), in the order a theme meets them. */
-export const STOREFRONT_TAGS: Tag[] = [
+export const STOREFRONT_TAGS: DocumentTag[] = [
   {
     name: 'settings',
     'x-displayName': 'Shop settings',

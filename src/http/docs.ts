@@ -37,6 +37,8 @@ export type DocsPageOptions = {
   title: string;
   /** Where the OpenAPI document is served, e.g. `/access/api/v1/openapi.json`. */
   specUrl: string;
+  /** The security scheme the page's request builder offers first, e.g. `ApiKey`. */
+  securityScheme: string;
 };
 
 function pageHtml(options: DocsPageOptions, scriptUrl: string): string {
@@ -50,7 +52,7 @@ function pageHtml(options: DocsPageOptions, scriptUrl: string): string {
     showDeveloperTools: 'never',
     documentDownloadType: 'json',
     defaultOpenAllTags: false,
-    authentication: { preferredSecurityScheme: 'ApiKey' },
+    authentication: { preferredSecurityScheme: options.securityScheme },
   };
   return `<!doctype html>
 <html lang="en">
@@ -58,6 +60,7 @@ function pageHtml(options: DocsPageOptions, scriptUrl: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeAttribute(options.title)}</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <noscript>This reference needs JavaScript. The OpenAPI document is at <a href="${escapeAttribute(options.specUrl)}">${escapeAttribute(options.specUrl)}</a>.</noscript>

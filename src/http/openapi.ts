@@ -27,10 +27,28 @@ const retryAfterHeader = {
   schema: { type: 'integer' as const, minimum: 1 },
 };
 
+/** The IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers) of a limited operation. */
+export const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds).',
+    schema: { type: 'string' as const },
+  },
+  RateLimit: {
+    description:
+      'What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored.',
+    schema: { type: 'string' as const },
+  },
+};
+
+/** Whether any of the codes is a rate-limit refusal (429): the operation is rate limited. */
+export const isRateLimited = (codes: readonly ErrorCode[]) =>
+  codes.some((code) => ERROR_CODES[code][0] === 429);
+
 /**
  * OpenAPI error responses for the given codes, grouped by status through the code table
  * (so the document can never disagree with what the API answers). Each status lists its
- * codes as an enum; 429 and 503 document Retry-After.
+ * codes as an enum; 429 and 503 document Retry-After, 429 the rate-limit headers.
  */
 export function errorResponsesFor(codes: readonly ErrorCode[]) {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -48,6 +66,7 @@ export function errorResponsesFor(codes: readonly ErrorCode[]) {
           headers: {
             'X-Request-Id': requestIdHeader,
             ...(status === 429 || status === 503 ? { 'Retry-After': retryAfterHeader } : {}),
+            ...(status === 429 ? RATE_LIMIT_HEADERS : {}),
           },
           content: { 'application/json': { schema: errorEnvelope(list) } },
         },

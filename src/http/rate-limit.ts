@@ -81,7 +81,7 @@ export type WhenLimiterDown = 'refuse' | 'allow';
  * must then do nothing) or let through (`allow`); either way it is logged.
  */
 export async function enforceLimits(
-  services: Pick<Services, 'rateLimiter' | 'log'>,
+  services: Pick<Services, 'rateLimiter' | 'log' | 'rateLimits'>,
   checks: LimitCheck[],
   refusal: { code: ErrorCode; message?: string },
   whenDown: WhenLimiterDown,
@@ -104,12 +104,40 @@ export async function enforceLimits(
       retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS,
     });
   }
+  checks.forEach(({ rule }, i) => {
+    const decision = decisions[i];
+    if (decision) services.rateLimits.push({ rule, decision });
+  });
   const refused = decisions.filter((d) => !d.allowed);
   if (refused.length > 0) {
     const retryAfter = Math.max(...refused.map((d) => d.retryAfterSeconds));
     throw new ApiError(refusal.code, { retryAfter, message: refusal.message });
   }
 }
+
+/**
+ * Sets the IETF rate-limit headers (draft-ietf-httpapi-ratelimit-headers) on the answer to a
+ * request that was counted against limits, refused or not: `RateLimit-Policy` names each
+ * limit with its quota and window, `RateLimit` what remains of it and when it is whole.
+ */
+export const rateLimitHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  await next();
+  const counted = c.get('services')?.rateLimits ?? [];
+  if (counted.length === 0) return;
+  const name = (rule: RateRule) => `"${rule.name}"`;
+  c.res.headers.set(
+    'RateLimit-Policy',
+    counted.map(({ rule }) => `${name(rule)};q=${rule.limit};w=${rule.windowSeconds}`).join(', '),
+  );
+  c.res.headers.set(
+    'RateLimit',
+    counted
+      .map(
+        ({ rule, decision }) => `${name(rule)};r=${decision.remaining};t=${decision.resetSeconds}`,
+      )
+      .join(', '),
+  );
+});
 
 /** The per-network key of a request to one shop, the one shape every per-IP limit counts by. */
 export const networkKey = (shopId: string, headers: Headers) =>

@@ -1,7 +1,9 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ErrorCode } from '../errors';
-import { errorResponsesFor } from './openapi';
+import { edgeCache } from './edge-cache';
+import type { CachePolicy } from './http-cache';
+import { errorResponsesFor, isRateLimited, RATE_LIMIT_HEADERS } from './openapi';
 
 /** An OpenAPI security requirement, e.g. `{ ApiKey: [] }`. */
 export type SecurityRequirement = Record<string, string[]>;
@@ -11,7 +13,12 @@ export type SecurityRequirement = Record<string, string[]>;
  * when it reads credentials, the security requirements it enforces (alternatives: any
  * one of them satisfies it).
  */
-export type Guard = { raises: readonly ErrorCode[]; security?: SecurityRequirement[] };
+export type Guard = {
+  raises: readonly ErrorCode[];
+  security?: SecurityRequirement[];
+  /** Request headers that decide whom the answer is for (the `Vary` of a cacheable answer). */
+  vary?: readonly string[];
+};
 
 // biome-ignore lint/suspicious/noExplicitAny: a guard may sit on any router's middleware
 type AnyMiddleware = MiddlewareHandler<any>;
@@ -61,7 +68,59 @@ export type RouteDeclaration = RouteConfig & {
   validationCode?: ErrorCode;
   /** Fields answered with a code of their own when they fail (the first listed that failed). */
   fieldCodes?: FieldCodes;
+  /**
+   * The answer is public and the same for every caller of the shop: cached at the edge per
+   * shop generation, with an ETag and this Cache-Control (src/http/edge-cache.ts).
+   */
+  cache?: CachePolicy;
 };
+
+/** What a cacheable read answers to an `If-None-Match` naming its current ETag. */
+const NOT_MODIFIED = {
+  304: {
+    description:
+      'Not modified: the `If-None-Match` request header names the current `ETag`; no body.',
+    headers: {
+      ETag: {
+        description: 'The strong validator of the current answer.',
+        schema: { type: 'string' as const },
+      },
+    },
+  },
+};
+
+/** The credentials that make an answer personal: such a route is never cached. */
+const PERSONAL_SECURITY = ['CustomerToken'];
+
+/**
+ * The route's middleware followed by its edge cache, when it declares one. Refuses a route
+ * that is both cached and personal, and derives `Vary` from the guards.
+ */
+function withEdgeCache(
+  path: string,
+  middleware: AnyMiddleware[],
+  routeGuards: Guard[],
+  policy: CachePolicy | undefined,
+): AnyMiddleware[] {
+  if (!policy) return middleware;
+  const personal = routeGuards.some((g) =>
+    g.security?.some((req) => Object.keys(req).some((name) => PERSONAL_SECURITY.includes(name))),
+  );
+  if (personal) throw new Error(`route ${path} reads a customer token and cannot be cached`);
+  const vary = [...new Set(routeGuards.flatMap((g) => g.vary ?? []))];
+  return [...middleware, edgeCache(policy, vary)];
+}
+
+/** The responses of a rate-limited operation, each documenting the rate-limit headers. */
+function withRateLimitHeaders(responses: RouteConfig['responses']): RouteConfig['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      if ('$ref' in response) return [status, response];
+      const headers = { ...RATE_LIMIT_HEADERS, ...response.headers };
+      return [status, { ...response, headers }];
+    }),
+  );
+}
 
 /**
  * Declares a route whose documented errors and security are derived, never listed by hand:
@@ -74,9 +133,11 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D) {
     raises = [],
     validationCode = 'VALIDATION_FAILED',
     fieldCodes = [],
+    cache,
     ...config
   } = declaration;
   const routeGuards = middlewareOf(config).flatMap((m) => guardOf(m) ?? []);
+  const middleware = withEdgeCache(config.path, middlewareOf(config), routeGuards, cache);
   const codes: ErrorCode[] = [
     ...routeGuards.flatMap((g) => g.raises),
     ...raises,
@@ -90,12 +151,19 @@ export function defineRoute<const D extends RouteDeclaration>(declaration: D) {
     .reduce<SecurityRequirement[]>((all, next) => both(all, next), [{}]);
   const unguarded = security.length === 1 && Object.keys(security[0] ?? {}).length === 0;
   const route = createRoute({
-    ...(config as Omit<D, 'raises' | 'validationCode' | 'fieldCodes'>),
+    ...(config as Omit<D, 'raises' | 'validationCode' | 'fieldCodes' | 'cache'>),
     // Credentials checked by middleware are derived; a route with none may name what its
     // service checks itself (a provider's webhook signature), else it is public.
     security: unguarded ? (config.security ?? []) : security,
-    responses: { ...config.responses, ...errorResponsesFor(codes) },
+    responses: {
+      ...(isRateLimited(codes) ? withRateLimitHeaders(config.responses) : config.responses),
+      ...(cache && config.method === 'get' ? NOT_MODIFIED : {}),
+      ...errorResponsesFor(codes),
+    },
   });
+  // The edge cache runs after the guards (it keys on the shop they resolved); the route's
+  // declared middleware type is unchanged, the cache adding nothing to the context.
+  if (cache) Object.assign(route, { middleware });
   validationCodes.set(route, { code: validationCode, fields: fieldCodes });
   return route;
 }

@@ -1,11 +1,18 @@
 import type { Redis } from '@upstash/redis/cloudflare';
 import { createMiddleware } from 'hono/factory';
-import type { DedupStore, RateLimiter } from '../adapters/kv';
-import { createMemoryDedup, createMemoryRateLimiter } from '../adapters/kv-memory';
+import { type GenerationReader, memoizedGenerations } from '../adapters/generations';
+import type { DedupStore, GenerationStore, RateLimiter } from '../adapters/kv';
+import {
+  createMemoryDedup,
+  createMemoryGenerations,
+  createMemoryRateLimiter,
+} from '../adapters/kv-memory';
 import {
   createUpstashDedup,
+  createUpstashGenerations,
   createUpstashRateLimiter,
   createUpstashRedis,
+  GENERATION_TIMEOUT_MS,
 } from '../adapters/kv-upstash';
 import { createResendMailer } from '../adapters/mail';
 import type { PaymentGateways } from '../adapters/payments';
@@ -16,7 +23,12 @@ import { createDatabase, DB_BUDGET_MS, DbBudget } from '../db/client';
 import { type Bindings, type Config, loadConfig } from '../env';
 import { createLogger, type Logger } from '../lib/log';
 
-type KvPorts = { rateLimiter: RateLimiter; dedup: DedupStore };
+type KvPorts = {
+  rateLimiter: RateLimiter;
+  dedup: DedupStore;
+  generations: GenerationStore;
+  generationReader: GenerationReader;
+};
 
 // Clients that hold no per-request state live as long as the isolate.
 let kvPorts: { signature: string; ports: KvPorts } | undefined;
@@ -26,13 +38,26 @@ function kvFor(config: Config): KvPorts {
   if (kvPorts?.signature === signature) return kvPorts.ports;
   let ports: KvPorts;
   if (config.KV_STORE === 'upstash') {
-    const redis: Redis = createUpstashRedis(
-      config.UPSTASH_REDIS_REST_URL ?? '',
-      config.UPSTASH_REDIS_REST_TOKEN ?? '',
+    const url = config.UPSTASH_REDIS_REST_URL ?? '';
+    const token = config.UPSTASH_REDIS_REST_TOKEN ?? '';
+    const redis: Redis = createUpstashRedis(url, token);
+    const generations = createUpstashGenerations(
+      createUpstashRedis(url, token, { timeoutMs: GENERATION_TIMEOUT_MS, retries: 0 }),
     );
-    ports = { rateLimiter: createUpstashRateLimiter(redis), dedup: createUpstashDedup(redis) };
+    ports = {
+      rateLimiter: createUpstashRateLimiter(redis),
+      dedup: createUpstashDedup(redis),
+      generations,
+      generationReader: memoizedGenerations(generations),
+    };
   } else {
-    ports = { rateLimiter: createMemoryRateLimiter(), dedup: createMemoryDedup() };
+    const generations = createMemoryGenerations();
+    ports = {
+      rateLimiter: createMemoryRateLimiter(),
+      dedup: createMemoryDedup(),
+      generations,
+      generationReader: memoizedGenerations(generations),
+    };
   }
   kvPorts = { signature, ports };
   return ports;
@@ -59,16 +84,15 @@ export function buildServices(
   dbBudget = new DbBudget(),
 ): Services {
   const config = loadConfig(env);
+  const databaseConfig = {
+    url: config.DATABASE_URL,
+    httpEndpoint: config.NEON_HTTP_ENDPOINT,
+    wsProxy: config.NEON_WS_PROXY,
+  };
   return {
     config,
-    database: createDatabase(
-      {
-        url: config.DATABASE_URL,
-        httpEndpoint: config.NEON_HTTP_ENDPOINT,
-        wsProxy: config.NEON_WS_PROXY,
-      },
-      dbBudget,
-    ),
+    database: createDatabase(databaseConfig, dbBudget),
+    detachedDatabase: () => createDatabase(databaseConfig),
     ...kvFor(config),
     mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
     storage: createR2Storage(env.STORAGE),
@@ -76,6 +100,7 @@ export function buildServices(
     log,
     defer: (work) =>
       ctx.waitUntil(work.catch((error: unknown) => log.error('deferred work failed', { error }))),
+    rateLimits: [],
   };
 }
 

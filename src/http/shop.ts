@@ -32,19 +32,25 @@ export function requestHostname(headers: Headers): string | null {
 
 const withShop = (resolveByHost: boolean) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    const { database, config } = c.get('services');
+    const { database, config, generationReader } = c.get('services');
+    const generationOf = async (shopId: string) => (await generationReader.read(shopId)).generation;
     const apiKey = c.req.header('x-api-key')?.trim();
     let shop: ShopContext;
     if (apiKey) {
       // A secret key never resolves a shop here: storefront keys live in another table.
       if (looksLikeMerchantKey(apiKey)) throw new ApiError('MERCHANT_KEY_NOT_ALLOWED');
-      const found = await shopByApiKey(database.db, apiKey);
+      const found = await shopByApiKey(database.db, apiKey, generationOf);
       if (!found) throw new ApiError('API_KEY_INVALID');
       shop = found;
     } else if (resolveByHost) {
       const hostname = requestHostname(c.req.raw.headers);
       if (!hostname) throw new ApiError('HOSTNAME_NOT_DETERMINED');
-      const resolution = await shopByHostname(database.db, hostname, config.SHOP_DOMAIN_SUFFIX);
+      const resolution = await shopByHostname(
+        database.db,
+        hostname,
+        config.SHOP_DOMAIN_SUFFIX,
+        generationOf,
+      );
       if (resolution.kind === 'unknown-domain') throw new ApiError('DOMAIN_NOT_IDENTIFIED');
       if (resolution.kind === 'unknown-shop') throw new ApiError('SHOP_ID_NOT_FOUND');
       shop = resolution.shop;
@@ -67,6 +73,7 @@ export const requireShop = guarded(withShop(false), {
     'SHOP_UNDER_DEVELOPMENT',
   ],
   security: [{ ApiKey: [] }],
+  vary: ['x-api-key'],
 });
 
 /** Resolves the shop from `x-api-key` or, without one, from the request's hostname. */
@@ -80,4 +87,6 @@ export const requireShopByKeyOrHost = guarded(withShop(true), {
     'SHOP_ID_NOT_FOUND',
   ],
   security: [{ ApiKey: [] }, {}],
+  // Without a key the shop is the one of the storefront host the request names.
+  vary: ['x-api-key', 'x-forwarded-host', 'origin', 'host'],
 });

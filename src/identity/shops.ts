@@ -33,8 +33,40 @@ export const SHOP_CACHE_TRUST_MS = 5_000;
 const trusted = <V>(cache: TtlCache<V>, key: string): V | undefined =>
   databaseAnsweredWithin(SHOP_CACHE_TRUST_MS) ? cache.get(key) : undefined;
 
-const byKeyHash = new TtlCache<ShopContext | null>(5_000);
-const byHostname = new TtlCache<HostResolution>(5_000);
+/**
+ * The shop's current generation (src/adapters/generations.ts), or null when it cannot be
+ * read. A cached resolution is used only while the shop is still at the generation it was
+ * resolved at, so closing a shop (which bumps it) reaches every isolate within the
+ * generation's freshness bound rather than SHOP_CACHE_TTL_MS.
+ */
+export type GenerationOf = (shopId: string) => Promise<string | null>;
+
+type Stamped<V> = { value: V; generation: string | null };
+
+/** The cached value while its shop's generation is unchanged (always, without `generationOf`). */
+async function current<V>(
+  entry: Stamped<V> | undefined,
+  shopIdOf: (value: V) => string | undefined,
+  generationOf: GenerationOf | undefined,
+): Promise<Stamped<V> | undefined> {
+  if (!entry) return undefined;
+  const shopId = shopIdOf(entry.value);
+  if (!generationOf || shopId === undefined) return entry;
+  const generation = await generationOf(shopId);
+  return generation !== null && generation === entry.generation ? entry : undefined;
+}
+
+const stamp = async <V>(
+  value: V,
+  shopId: string | undefined,
+  generationOf: GenerationOf | undefined,
+): Promise<Stamped<V>> => ({
+  value,
+  generation: generationOf && shopId !== undefined ? await generationOf(shopId) : null,
+});
+
+const byKeyHash = new TtlCache<Stamped<ShopContext | null>>(5_000);
+const byHostname = new TtlCache<Stamped<HostResolution>>(5_000);
 
 /** Forgets every cached resolution (after a merchant changes keys, domains or status). */
 export function clearShopCache() {
@@ -43,24 +75,31 @@ export function clearShopCache() {
 }
 
 /** The shop owning a storefront key, or null. Keys are looked up by their SHA-256. */
-export async function shopByApiKey(db: Db, apiKey: string): Promise<ShopContext | null> {
+export async function shopByApiKey(
+  db: Db,
+  apiKey: string,
+  generationOf?: GenerationOf,
+): Promise<ShopContext | null> {
   const keyHash = await sha256Hex(apiKey);
-  const cached = trusted(byKeyHash, keyHash);
-  if (cached !== undefined) return cached;
+  const cached = await current(trusted(byKeyHash, keyHash), (s) => s?.id, generationOf);
+  if (cached) return cached.value;
   const [row] = await db
     .select(shopColumns)
     .from(apiKeys)
     .innerJoin(shops, eq(shops.id, apiKeys.shopId))
     .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
     .limit(1);
-  byKeyHash.set(keyHash, row ?? null, row ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
-  return row ?? null;
+  const entry = await stamp(row ?? null, row?.id, generationOf);
+  byKeyHash.set(keyHash, entry, row ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
+  return entry.value;
 }
 
 export type HostResolution =
   | { kind: 'found'; shop: ShopContext }
   | { kind: 'unknown-domain' }
   | { kind: 'unknown-shop' };
+
+const shopOfResolution = (r: HostResolution) => (r.kind === 'found' ? r.shop.id : undefined);
 
 /**
  * Resolves a storefront hostname: `<handle>.<suffix>` names a shop by its handle,
@@ -70,10 +109,11 @@ export async function shopByHostname(
   db: Db,
   hostname: string,
   platformSuffix: string | undefined,
+  generationOf?: GenerationOf,
 ): Promise<HostResolution> {
   const host = hostname.toLowerCase();
-  const cached = trusted(byHostname, host);
-  if (cached) return cached;
+  const cached = await current(trusted(byHostname, host), shopOfResolution, generationOf);
+  if (cached) return cached.value;
   const suffix = platformSuffix ? `.${platformSuffix.toLowerCase()}` : undefined;
   let resolution: HostResolution;
   if (suffix && host.endsWith(suffix) && host.length > suffix.length) {
@@ -89,6 +129,7 @@ export async function shopByHostname(
       .limit(1);
     resolution = row ? { kind: 'found', shop: row } : { kind: 'unknown-domain' };
   }
-  byHostname.set(host, resolution, resolution.kind === 'found' ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
+  const entry = await stamp(resolution, shopOfResolution(resolution), generationOf);
+  byHostname.set(host, entry, resolution.kind === 'found' ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
   return resolution;
 }

@@ -8,6 +8,11 @@ export async function sha256Hex(value: string): Promise<string> {
   return toHex(await crypto.subtle.digest('SHA-256', encoder.encode(value)));
 }
 
+/** SHA-256 of some bytes, as lower-case hex (an upload's digest). */
+export async function sha256HexOfBytes(bytes: Uint8Array): Promise<string> {
+  return toHex(await crypto.subtle.digest('SHA-256', bytes));
+}
+
 const hmacKeys = new Map<string, Promise<CryptoKey>>();
 const hmacKey = (secret: string) => {
   let key = hmacKeys.get(secret);
