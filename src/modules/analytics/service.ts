@@ -35,36 +35,67 @@ export async function dedupKey(shopId: string, event: AnalyticsEvent): Promise<s
   return `analytics:${shopId}:${event.sessionId}:${event.event}:${await sha256Hex(context)}`;
 }
 
-/**
- * Stores one event unless its context was already counted in this session. When the
- * dedup store is unreachable the event is stored anyway (logged): a rare duplicate is
- * better than losing data or failing the storefront. Returns whether a row was written.
- */
-export async function recordEvent(
-  deps: { db: Db; dedup: DedupStore; log: Logger },
+/** One accepted event on its way to the analytics queue's consumer. */
+export type QueuedEvent = { shopId: string; event: AnalyticsEvent };
+
+/** The queue accepted events are handed to (a Cloudflare Queue producer). */
+export type EventQueue = { send(message: QueuedEvent): Promise<unknown> };
+
+/** Inserts events in one statement, whatever their number (a queue batch). */
+export async function insertEvents(db: Db, events: readonly QueuedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(analyticsEvents).values(
+    events.map(({ shopId, event }) => ({
+      shopId,
+      event: event.event,
+      visitorId: event.userId,
+      sessionId: event.sessionId,
+      sessionStartPage: event.sessionStartPage,
+      metadata: event.metadata,
+      referrerUrl: event.referrerUrl ?? null,
+      hasCustomerAccount: event.hasCustomerAccount ?? null,
+      customerId: event.customersId ?? null,
+    })),
+  );
+}
+
+/** True unless the event's context was already counted in its session (the dedup rules). */
+async function firstInSession(
+  deps: { dedup: DedupStore; log: Logger },
   shopId: string,
   event: AnalyticsEvent,
 ): Promise<boolean> {
   const key = await dedupKey(shopId, event);
-  if (key !== null) {
-    let first = true;
-    try {
-      first = await deps.dedup.firstSeen(key, DEDUP_TTL_SECONDS);
-    } catch (error) {
-      deps.log.warn('analytics dedup unavailable; storing without it', { error });
-    }
-    if (!first) return false;
+  if (key === null) return true;
+  try {
+    return await deps.dedup.firstSeen(key, DEDUP_TTL_SECONDS);
+  } catch (error) {
+    deps.log.warn('analytics dedup unavailable; storing without it', { error });
+    return true;
   }
-  await deps.db.insert(analyticsEvents).values({
-    shopId,
-    event: event.event,
-    visitorId: event.userId,
-    sessionId: event.sessionId,
-    sessionStartPage: event.sessionStartPage,
-    metadata: event.metadata,
-    referrerUrl: event.referrerUrl ?? null,
-    hasCustomerAccount: event.hasCustomerAccount ?? null,
-    customerId: event.customersId ?? null,
-  });
+}
+
+/**
+ * Accepts one event unless its context was already counted in this session, and hands it to
+ * the queue, whose consumer inserts a whole batch in one statement. Without a queue, or when
+ * the queue refuses, the event is inserted at once (logged): never lost, never a 5xx. When the
+ * dedup store is unreachable the event is accepted anyway (logged): a rare duplicate is better
+ * than losing data or failing the storefront. Returns whether the event was accepted.
+ */
+export async function recordEvent(
+  deps: { db: Db; dedup: DedupStore; log: Logger; queue?: EventQueue | undefined },
+  shopId: string,
+  event: AnalyticsEvent,
+): Promise<boolean> {
+  if (!(await firstInSession(deps, shopId, event))) return false;
+  if (deps.queue) {
+    try {
+      await deps.queue.send({ shopId, event });
+      return true;
+    } catch (error) {
+      deps.log.warn('analytics queue unavailable; inserting the event directly', { error });
+    }
+  }
+  await insertEvents(deps.db, [{ shopId, event }]);
   return true;
 }
