@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, expectError } from '../helpers/api';
 import { createCategories, createCategory, createMedia } from '../helpers/category-factory';
+import { announceChange } from '../helpers/freshness';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 type Item = { _id: string; name: string; slug: string; parent: string | null };
@@ -323,7 +324,8 @@ describe('GET /categories', () => {
     expectError(await client('').get('/categories'), 401, 'API_KEY_MISSING');
   });
 
-  it('answers in one database round trip', async () => {
+  it('answers in one database round trip when not cached', async () => {
+    await announceChange(shop.id);
     for (const path of [
       '/categories',
       `/categories?parent=${ids.women}&term=dress&page=2&limit=1`,

@@ -10,6 +10,7 @@ import {
   type TestProduct,
 } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
+import { announceChange } from '../helpers/freshness';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 const SHIPPING = {
@@ -144,6 +145,7 @@ describe('GET /products/:id', () => {
       .update(s.products)
       .set({ defaultVariantId: large?.id })
       .where(eq(s.products.id, product.id));
+    await announceChange(shop.id);
     const res = await api.get(`/products/${product.id}`);
     expect(
       res.body.data.defaultOptions.map((o: { value: { value: string } }) => o.value.value),
@@ -153,6 +155,7 @@ describe('GET /products/:id', () => {
       .update(s.productVariants)
       .set({ active: false })
       .where(eq(s.productVariants.id, large?.id ?? ''));
+    await announceChange(shop.id);
     const fallback = await api.get(`/products/${product.id}`);
     expect(
       fallback.body.data.defaultOptions.map((o: { value: { value: string } }) => o.value.value),

@@ -4,6 +4,7 @@ import * as s from '../../src/db/schema';
 import { client } from '../helpers/api';
 import { createCategory, createProduct } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
+import { announceChange } from '../helpers/freshness';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 type Res = { body: { data: { products: { data: Array<{ title: string }> } } } };
@@ -16,10 +17,14 @@ describe('search follows every catalogue write', () => {
   let shop: TestShop;
   let api: ReturnType<typeof client>;
   const db = testDb();
-  const search = async (term: string) =>
-    (
+  // The writes here are plain SQL; a merchant API write or an import announces its change
+  // (shopChanged) so cached answers are not served, and so does each search here.
+  const search = async (term: string) => {
+    await announceChange(shop.id);
+    return (
       (await api.get(`/search?term=${encodeURIComponent(term)}`)) as Res
     ).body.data.products.data.map((p) => p.title);
+  };
   const documents = async (word: string) => {
     const [row] = await db
       .select({ documents: s.searchWords.documents })

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { client } from '../helpers/api';
 import { testDb } from '../helpers/db';
+import { announceChange } from '../helpers/freshness';
 import { createTestShop, demoShop, type TestShop } from '../helpers/shop-factory';
 
 describe('GET /settings', () => {
@@ -76,8 +77,10 @@ describe('GET /settings', () => {
     expect(res.body.status).toBe('success');
   });
 
-  it('answers in one database round trip', async () => {
+  it('answers in one database round trip when not cached', async () => {
+    await announceChange(shop.id);
     const res = await client(shop.apiKey).get('/settings');
+    expect(res.headers.get('server-timing')).toContain('cache;desc="miss"');
     expect(res.roundTrips).toBe(1);
   });
 

@@ -12,6 +12,8 @@ const list = adminRoute({
   scope: 'admin',
   operationId: 'listAuditEvents',
   summary: 'Every change made through the merchant API, newest first, with what changed',
+  description:
+    "Lists every change made through the merchant API (and by the operator's CLI), newest first: the key, the action, the resource, the time and each changed field with its value before and after. Filter by resource or key.",
   request: { query: AuditListQuerySchema },
   responses: { 200: jsonContent(AuditEventListSchema, 'A page of audit events') },
 });

@@ -1,3 +1,4 @@
+import { SHOP_CONTENT } from '../../http/http-cache';
 import { jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -18,6 +19,7 @@ const list = defineRoute({
   path: '/',
   tags: ['categories'],
   operationId: 'listCategories',
+  cache: SHOP_CONTENT,
   summary: 'Published categories, by position then name (Shape C)',
   description: `Page size: default ${CATEGORY_PAGE_DEFAULT}, at most ${CATEGORY_PAGE_MAX}. A parent that is unknown or not published gives an empty page.`,
   middleware: [requireShop] as const,
@@ -32,6 +34,7 @@ const detail = defineRoute({
   path: '/{id}',
   tags: ['categories'],
   operationId: 'getCategory',
+  cache: SHOP_CONTENT,
   summary: 'One published category by slug or `_id`',
   description:
     "Accepts the slug or the `_id`. Adds the merchant's HTML description (as written, not escaped), the creation date and the header image. Unknown, draft and archived categories are `404 CATEGORY_NOT_FOUND`.",

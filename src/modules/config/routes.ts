@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
+import { CATALOGUE, SITEMAP } from '../../http/http-cache';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter, openapiStream } from '../../http/router';
@@ -14,6 +15,7 @@ const metadataRoute = defineRoute({
   path: '/',
   tags: ['config'],
   operationId: 'getPageMetadata',
+  cache: CATALOGUE,
   summary: 'Title, description, icons and Open Graph data of a storefront URL',
   description:
     "For a storefront path or pattern (`/`, `/product/:id` with `param`, `/collections/:id`, `/support/:type`…): the page's title, description, icons and Open Graph data, falling back to the shop's defaults. Identifies the shop by `x-api-key`, or without one by the storefront's hostname (`X-Forwarded-Host`, else `Origin`, else `Host`).",
@@ -32,6 +34,7 @@ const sitemapRoute = defineRoute({
   path: '/site-map',
   tags: ['config'],
   operationId: 'getSitemap',
+  cache: SITEMAP,
   summary: 'Every published product and category and the static pages, with full URLs',
   description:
     "Every published product and category and the static pages, with absolute URLs on the shop's primary domain, streamed. Identifies the shop as `POST /config` does.",

@@ -1,3 +1,4 @@
+import { SHOP_CONTENT } from '../../http/http-cache';
 import { jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -18,6 +19,7 @@ const model = defineRoute({
   path: '/{modelSlug}',
   tags: ['content'],
   operationId: 'getContent',
+  cache: SHOP_CONTENT,
   summary:
     "A content model's published entries: a page for a collection, the entry for a singleton",
   description: `Collections are ordered newest first (creation time); page size default ${CONTENT_PAGE_DEFAULT}, at most ${CONTENT_PAGE_MAX}. A singleton ignores page and limit.`,
@@ -34,6 +36,7 @@ const entry = defineRoute({
   path: '/{modelSlug}/{entryId}',
   tags: ['content'],
   operationId: 'getContentEntry',
+  cache: SHOP_CONTENT,
   summary: 'One published entry of a content model',
   description:
     "Works for singletons and collections. An unknown model is `404 CONTENT_MODEL_NOT_FOUND`; an unknown, draft or archived entry, `404 CONTENT_ENTRY_NOT_FOUND`. The merchant's fields are flattened onto the entry beside `_id` and `updatedAt`.",

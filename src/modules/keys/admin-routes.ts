@@ -21,6 +21,8 @@ const list = adminRoute({
   scope: 'admin',
   operationId: 'listMerchantKeys',
   summary: 'The shop’s merchant keys (revoked ones included), newest first',
+  description:
+    "Lists the shop's merchant keys, newest first, revoked ones included. Secrets are never shown again: a key is identified by its prefix and name. Needs the `admin` scope.",
   request: { query: MerchantKeyListQuerySchema },
   responses: { 200: jsonContent(MerchantKeyListSchema, 'A page of keys') },
 });
@@ -32,6 +34,8 @@ const read = adminRoute({
   scope: 'admin',
   operationId: 'getMerchantKey',
   summary: 'One merchant key',
+  description:
+    'Reads one merchant key: its name, prefix, scopes, rate limit, when it was last used and whether it is revoked. Needs the `admin` scope.',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(MerchantKeySchema, 'The key') },
   raises: RAISES.getKey,
@@ -45,6 +49,8 @@ const create = adminRoute({
   operationId: 'createMerchantKey',
   raises: RAISES.createKey,
   summary: 'Issues a merchant key; its secret is shown in this answer only',
+  description:
+    'Issues a new secret key with a name and scopes (`<area>:read`, `<area>:write`, `admin`). The secret is in this answer only: store it at once. A replay of the same Idempotency-Key answers the key without its secret.',
   request: { body: jsonBody(MerchantKeyCreateSchema) },
   responses: { 201: jsonContent(NewMerchantKeySchema, 'The new key, with its secret') },
 });
@@ -56,6 +62,8 @@ const revoke = adminRoute({
   scope: 'admin',
   operationId: 'revokeMerchantKey',
   summary: 'Revokes a merchant key (within 30 seconds everywhere)',
+  description:
+    'Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it.',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(MerchantKeySchema, 'The revoked key') },
   raises: RAISES.revokeKey,

@@ -1,3 +1,4 @@
+import { CATALOGUE } from '../../http/http-cache';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -38,6 +39,7 @@ const listRoute = defineRoute({
   method: 'get',
   path: '/',
   operationId: 'listProducts',
+  cache: CATALOGUE,
   summary: 'Published products, filtered, sorted and paginated (Shape A)',
   description:
     'Filters combine with AND: `categories` (slugs, comma-separated; a category includes its published subcategories at any depth), `minPrice` / `maxPrice` (currency units, on the price actually charged; a variant product matches when its price range overlaps), `featured` and `onSale` (`true` or `1`), and `term` (matched as `GET /search` matches). `sort`: `RECENT` (the default, or relevance when `term` is set), `OLD`, `A-Z`, `Z-A`. Page size: default 18, at most 50. Variant products have null `price`, `salePrice` and `actualPrice`, and a `minPrice`–`maxPrice` range.',
@@ -51,6 +53,7 @@ const detailRoute = defineRoute({
   method: 'get',
   path: '/{id}',
   operationId: 'getProduct',
+  cache: CATALOGUE,
   summary: 'One product by slug or `_id`',
   description:
     "Accepts the slug or the `_id`. Adds the description (HTML-escaped), every image with its position, the options with their values and the pre-selected `defaultOptions` (both null without variants), and the shipping dimensions. The ids of the chosen option values joined with `-`, in option order, are the variant's `key`: find it in `GET /products/variants`.",
@@ -67,6 +70,7 @@ const variantsRoute = defineRoute({
   method: 'get',
   path: '/variants',
   operationId: 'listProductVariants',
+  cache: CATALOGUE,
   summary: "A product's active variants",
   description:
     "Every active variant of a product (`productId`: its `_id` or slug) in position order, each with its `key`, option values, price, stock and images. Load it once per product page and pick the variant of the shopper's selection locally; a product without variants answers an empty list.",
@@ -84,6 +88,7 @@ const variantDetailsRoute = defineRoute({
   method: 'get',
   path: '/variant-details',
   operationId: 'getProductVariant',
+  cache: CATALOGUE,
   summary: 'The variant with a variation key',
   description:
     "The variant whose `key` equals `variationKey`: the ids of its option values joined with `-`, in option order. A malformed key is `400 INVALID_VARIATION_KEY`; ids that are not the product's option values, `400 INVALID_OPTION_VALUES`; a combination without an active variant, `404 VARIANT_NOT_FOUND`.",
@@ -104,6 +109,7 @@ const bestSellersRoute = defineRoute({
   method: 'get',
   path: '/best-sellers',
   operationId: 'listBestSellers',
+  cache: CATALOGUE,
   summary: 'Buyable products ranked by units sold',
   description:
     'Published products that can be bought now, ranked by units sold in orders that were neither cancelled nor refunded; products never sold are not listed. Page size: default 18, at most 50.',
@@ -117,6 +123,7 @@ const similarRoute = defineRoute({
   method: 'get',
   path: '/similar/{id}',
   operationId: 'listSimilarProducts',
+  cache: CATALOGUE,
   summary: 'Products sharing categories with a product',
   description:
     'Published products sharing at least one category with the product (`_id` or slug), most shared categories first, then newest; never the product itself. A product without categories gives an empty page.',
@@ -133,6 +140,7 @@ const cartRoute = defineRoute({
   method: 'post',
   path: '/cart',
   operationId: 'hydrateCart',
+  cache: CATALOGUE,
   summary: "The cart's buyable items with current prices and stock",
   description:
     'Send the cart the theme keeps (at most 100 lines, `quantity` 1–999); the answer lists the lines that can still be bought, in cart order, with current prices, stock and images. Lines left out (unpublished or deleted products, inactive variants) should leave the cart. `variation` is the chosen variant as `GET /products/variant-details` shows it. Quantities are not checked against stock here; placing the order does that.',
@@ -148,6 +156,7 @@ const cartSimilaritiesRoute = defineRoute({
   method: 'post',
   path: '/cart-similarities',
   operationId: 'listCartSimilarities',
+  cache: CATALOGUE,
   summary: "Products sharing categories with the cart's products",
   description:
     'Products sharing categories with the cart\'s products, the cart\'s own products left out, most shared categories first: "you may also like" under the cart. Page size: default 18, at most 50.',

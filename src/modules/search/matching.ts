@@ -44,10 +44,16 @@ const rank = (alias: string, depth: string): SQL => {
     from search_terms t where t.ord <= ${d('k')})`;
 };
 
-/** SQL: the shop's published rows of `table` (aliased `x`) whose document matches `query`. */
-const published = (shopId: string, table: SearchTable, query: SQL): SQL =>
-  sql`from ${sql.raw(table)} x
-    where x.shop_id = ${shopId} and x.status = 'published' and x.search_vector @@ ${query}`;
+/**
+ * SQL: the shop's published rows of `table` (aliased `x`) whose document matches `query`.
+ * Products are searched through their cards (only published products have one, with a copy
+ * of the product's document), so the page reads the same rows.
+ */
+const published = (shop: SQL, table: SearchTable, query: SQL): SQL =>
+  table === 'products'
+    ? sql`from product_cards x where x.shop_id = ${shop} and x.search_vector @@ ${query}`
+    : sql`from ${sql.raw(table)} x
+    where x.shop_id = ${shop} and x.status = 'published' and x.search_vector @@ ${query}`;
 
 /**
  * SQL: CTEs leaving `<table>_search (id, created_at, rank)`: the rows of `table` matching the
@@ -55,42 +61,65 @@ const published = (shopId: string, table: SearchTable, query: SQL): SQL =>
  * when that finds nothing, `<table>_search_depth` probes fewer leading words, from all but the
  * last down, stopping at the first that matches, and those rows are ranked instead.
  */
-const tableCtes = (shopId: string, table: SearchTable): SQL => {
+const tableCtes = (shop: SQL, table: SearchTable): SQL => {
   const name = (suffix: string) => sql.raw(`${table}_search${suffix}`);
   return sql`${name('_all')} as materialized (
       select x.id, x.created_at, ${rank('x', 'search_last')} as rank
-      ${published(shopId, table, sql`(select q from search_last)`)}
+      ${published(shop, table, sql`(select q from search_last)`)}
     ),
     ${name('_depth')} as materialized (
       select t.ord as k, t.q_upto as q, t.q_start, t.q_equal
       from (select * from search_terms order by ord desc offset 1) t
       where not exists (select 1 from ${name('_all')})
-        and exists (select 1 ${published(shopId, table, sql`t.q_upto`)})
+        and exists (select 1 ${published(shop, table, sql`t.q_upto`)})
       limit 1
     ),
     ${name('')} as materialized (
       select * from ${name('_all')}
       union all
       select x.id, x.created_at, ${rank('x', `${table}_search_depth`)}
-      ${published(shopId, table, sql`(select q from ${name('_depth')})`)}
+      ${published(shop, table, sql`(select q from ${name('_depth')})`)}
         and exists (select 1 from ${name('_depth')})
     )`;
 };
 
 /**
- * SQL: the CTEs a search over `tables` needs, followed by a comma: `search_terms` (the term
- * compiled for the shop), `search_last` (all its words) and, per table, `<table>_search`
- * (id, created_at, rank) with the matching rows.
+ * SQL: every match of the term in the shop's published products and (when `withCategories`)
+ * categories, ranked: rows (hit_kind 'products' or 'categories', hit_id, hit_created_at,
+ * hit_rank). `search_terms` compiles the term for the shop, `search_last` holds all its words.
+ * The database runs this as `public.search_hits(shop, term, with_categories)`, rendered from
+ * here (scripts/db/rendered-sql.ts; test/node/rendered-sql.test.ts), so a search statement
+ * plans one function call instead of the whole ranking.
  */
-export const searchCtes = (shopId: string, term: string, tables: SearchTable[]): SQL =>
-  sql`search_terms as materialized (
-      select * from public.search_terms(${shopId}::uuid, ${term}::text)
+export const searchHitsQuery = (shop: SQL, term: SQL, withCategories: SQL): SQL =>
+  sql`with search_terms as materialized (
+      select * from public.search_terms(${shop}, ${term})
     ),
     search_last as materialized (
       select t.ord as k, t.q_upto as q, t.q_start, t.q_equal
       from search_terms t order by t.ord desc limit 1
     ),
+    ${tableCtes(shop, 'products')},
+    ${tableCtes(shop, 'categories')}
+    select 'products'::text, s.id, s.created_at, s.rank from products_search s
+    union all
+    select 'categories'::text, s.id, s.created_at, s.rank from categories_search s
+    where ${withCategories}`;
+
+/**
+ * SQL: the CTEs a search over `tables` needs, followed by a comma: per table,
+ * `<table>_search` (id, created_at, rank) with the matching rows, from one call of
+ * public.search_hits.
+ */
+export const searchCtes = (shopId: string, term: string, tables: SearchTable[]): SQL =>
+  sql`search_hits as materialized (
+      select * from public.search_hits(${shopId}::uuid, ${term}::text, ${tables.includes('categories')})
+    ),
     ${sql.join(
-      tables.map((table) => tableCtes(shopId, table)),
+      tables.map(
+        (table) => sql`${sql.raw(`${table}_search`)} as (
+      select h.hit_id as id, h.hit_created_at as created_at, h.hit_rank as rank
+      from search_hits h where h.hit_kind = ${table})`,
+      ),
       sql`, `,
     )},`;

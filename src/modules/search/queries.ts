@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonArray } from '../../db/json';
+import { productPageJson } from '../products/queries/card';
 import type { ProductPageRow } from '../products/queries/list';
-import { productPageJson } from '../products/queries/list-item';
 import { searchCtes } from './matching';
 import type { SearchCategoryItem } from './schemas';
 

@@ -1,3 +1,4 @@
+import { SEARCH } from '../../http/http-cache';
 import { jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -11,6 +12,7 @@ const searchRoute = defineRoute({
   path: '/',
   tags: ['search'],
   operationId: 'search',
+  cache: SEARCH,
   summary: 'Products and categories matching a term, most relevant first',
   description:
     'Products by title, SKU, category names and description; categories by name. Accent- and case-insensitive; the last word also matches as a prefix (autocomplete); one typo is tolerated in words of 5+ letters, two in words of 9+. Ranked by matched words, typos, proximity, field and exactness, then newest first.',

@@ -1,3 +1,4 @@
+import { SHOP_CONTENT } from '../../http/http-cache';
 import { jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -26,6 +27,7 @@ const settings = defineRoute({
   path: '/',
   tags: ['settings'],
   operationId: 'getSettings',
+  cache: SHOP_CONTENT,
   summary: 'Public shop configuration',
   description:
     'Everything a theme needs to lay out the shop: branding, header and footer, navigation (`menuCollections` is the tree of published categories), checkout and review switches, shipping rates and pickup points, tax, policies, tracking ids, and `media.url`, the base of every image URL (see Images above). It changes rarely: read it once per page load or cache it briefly.',
@@ -40,6 +42,7 @@ const policy = defineRoute({
   path: '/policy/{type}',
   tags: ['settings'],
   operationId: 'getPolicy',
+  cache: SHOP_CONTENT,
   summary: 'One policy document (content HTML-escaped)',
   description:
     '`type` is one of the 14 policy types (`privacy`, `terms`, `refund`, …). `content` is HTML-escaped (unescape it before rendering) and empty when the merchant wrote nothing. A type outside the list is `400 POLICY_TYPE_INVALID`; one the shop has not configured, `404 POLICY_NOT_FOUND`.',

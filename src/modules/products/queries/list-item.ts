@@ -130,26 +130,3 @@ export const productListItemJson = (p: string): SQL => {
       'reviewCount', rs.count, 'averageRating', rs.average)
     from ${productSummary(p)} ps, ${listedReviewStats(p)} rs)`;
 };
-
-/**
- * SQL: `{ total, items }` for one page of the products listed in the CTE `cte` (a column
- * `id`, plus whatever `orderBy` reads through the alias `h`), items built by
- * productListItemJson in that order. Declare a plain filter CTE `not materialized` so the
- * count and the page each use the indexes (the page stops after `limit` rows).
- */
-export const productPageJson = (
-  shopId: string,
-  cte: string,
-  orderBy: SQL,
-  page: number,
-  limit: number,
-): SQL => {
-  const from = sql.raw(cte);
-  return sql`json_build_object(
-    'total', (select count(*)::int from ${from}),
-    'items', (select ${jsonArray(productListItemJson('p'), sql`pg.ord`)}
-      from (select h.id, row_number() over (order by ${orderBy}) as ord
-        from ${from} h order by ${orderBy}
-        limit ${limit} offset ${(page - 1) * limit}) pg
-      join products p on p.shop_id = ${shopId} and p.id = pg.id))`;
-};

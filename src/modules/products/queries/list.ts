@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { publishedCategoryByRef } from '../../categories/queries';
 import { searchCtes } from '../../search/matching';
 import type { ProductListItem } from '../schemas';
-import { productPageJson, productSummary } from './list-item';
+import { cardPrice, productPageJson } from './card';
 import { targetProduct } from './reference';
 
 /** One page of product list items (amounts in minor units) and the number of matches. */
@@ -41,25 +41,27 @@ async function selectPage(db: Db, query: SQL): Promise<ProductPageRow> {
   return row?.page ?? { total: 0, items: [] };
 }
 
-/** One page of a shop's published products, filtered and sorted, in one statement. */
+/**
+ * One page of a shop's published products, filtered and sorted, in one statement, over their
+ * cards (product_cards: only published products have one).
+ */
 export function selectProductList(db: Db, f: ProductListFilter): Promise<ProductPageRow> {
-  const where: SQL[] = [sql`p.shop_id = ${f.shopId}`, sql`p.status = 'published'`];
-  if (f.featured) where.push(sql`p.featured`);
+  const where: SQL[] = [sql`c.shop_id = ${f.shopId}`];
+  if (f.featured) where.push(sql`c.featured`);
   if (f.categories.length > 0) {
     where.push(sql`exists (select 1 from product_categories pc
-      where pc.shop_id = p.shop_id and pc.product_id = p.id
+      where pc.shop_id = c.shop_id and pc.product_id = c.id
         and pc.category_id in (select id from category_tree))`);
   }
-  if (f.onSale) where.push(sql`ps.on_sale`);
+  if (f.onSale) where.push(cardPrice('c', 'on_sale'));
   // A variant product matches when its price range overlaps the requested one.
   if (f.minPriceMinor !== undefined) {
-    where.push(sql`coalesce(ps.max_price, ps.actual_price) >= ${f.minPriceMinor}`);
+    where.push(sql`${cardPrice('c', 'high_price')} >= ${f.minPriceMinor}`);
   }
   if (f.maxPriceMinor !== undefined) {
-    where.push(sql`coalesce(ps.min_price, ps.actual_price) <= ${f.maxPriceMinor}`);
+    where.push(sql`${cardPrice('c', 'low_price')} <= ${f.maxPriceMinor}`);
   }
   const term = f.term;
-  const needsSummary = f.onSale || f.minPriceMinor !== undefined || f.maxPriceMinor !== undefined;
 
   // The published categories named and those under them, at any depth (UNION stops at cycles).
   const categoryTree = sql`category_tree(id) as (
@@ -74,18 +76,16 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
 
   const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
   // With a term, the matches are found and ranked once (products_search); without one, the
-  // filter CTE stays inlined so the count and the page each use the list indexes.
+  // filter CTE stays inlined so the count and the page each use the card indexes.
   return selectPage(
     db,
     sql`with recursive ${f.categories.length > 0 ? categoryTree : sql``}
     ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
     hits as ${term ? sql`materialized` : sql`not materialized`} (
-      select p.id, p.created_at,
-        ${sort === 'A-Z' || sort === 'Z-A' ? sql`public.f_unaccent(lower(p.title))` : sql`null::text`} as sort_title,
+      select c.id, c.created_at, c.sort_title,
         ${term ? sql`s.rank` : sql`null::int[]`} as rank
-      from products p
-      ${term ? sql`join products_search s on s.id = p.id` : sql``}
-      ${needsSummary ? sql`cross join lateral ${productSummary('p')} ps` : sql``}
+      from product_cards c
+      ${term ? sql`join products_search s on s.id = c.id` : sql``}
       where ${sql.join(where, sql` and `)}
     )
     select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit)} as page`,
@@ -94,7 +94,10 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
 
 /**
  * Published, buyable products ranked by units sold in orders neither cancelled nor
- * refunded; ties go to the newer product. Products never sold are not listed.
+ * refunded (status `refunded` or a completed refund), whatever their payment state; ties go
+ * to the newer product. Products never sold are not listed. Units are summed per read (a card
+ * does not hold them: checkout would then update cards while it holds the shop's order
+ * counter); the page is read from the cards.
  */
 export function selectBestSellers(
   db: Db,
@@ -113,11 +116,10 @@ export function selectBestSellers(
       group by ol.product_id
     ),
     hits as (
-      select p.id, p.created_at, s.units
+      select c.id, c.created_at, s.units
       from sold s
-      join products p on p.shop_id = ${shopId} and p.id = s.product_id and p.status = 'published'
-      cross join lateral ${productSummary('p')} ps
-      where ps.in_stock
+      join product_cards c on c.shop_id = ${shopId} and c.id = s.product_id
+      where c.in_stock
     )
     select ${productPageJson(shopId, 'hits', sql`h.units desc, h.created_at desc, h.id desc`, page, limit)} as page`,
   );
@@ -145,8 +147,7 @@ export async function selectSimilar(
       join product_categories mine on mine.shop_id = ${shopId} and mine.product_id = t.id
       join product_categories theirs on theirs.shop_id = ${shopId}
         and theirs.category_id = mine.category_id and theirs.product_id <> t.id
-      join products p on p.shop_id = ${shopId} and p.id = theirs.product_id
-        and p.status = 'published'
+      join product_cards p on p.shop_id = ${shopId} and p.id = theirs.product_id
       group by p.id, p.created_at
     )
     select exists (select 1 from target) as found,
@@ -174,8 +175,7 @@ export function selectCartSimilarities(
       from product_categories mine
       join product_categories theirs on theirs.shop_id = ${shopId}
         and theirs.category_id = mine.category_id and theirs.product_id not in ${ids}
-      join products p on p.shop_id = ${shopId} and p.id = theirs.product_id
-        and p.status = 'published'
+      join product_cards p on p.shop_id = ${shopId} and p.id = theirs.product_id
       where mine.shop_id = ${shopId} and mine.product_id in ${ids}
       group by p.id, p.created_at
     )

@@ -8,30 +8,37 @@ import { isUuid } from '../../../lib/uuid';
  * reference always means one product.
  */
 
-/** SQL: the product aliased `p` is one a client names by slug or `_id` (maybe two rows). */
-const refersTo = (p: string, ref: string): SQL => {
+/**
+ * SQL: the product aliased `p` is one a client names by slug, by a former slug (a redirect
+ * kept when its slug changed) or by `_id` (maybe several rows).
+ */
+const refersTo = (p: string, shopId: string, ref: string): SQL => {
   const a = sql.raw(p);
+  const redirected = sql`${a}.id = (select r.product_id from product_slug_redirects r
+    where r.shop_id = ${shopId} and r.slug = ${ref})`;
   return isUuid(ref)
-    ? sql`(${a}.id = ${ref.toLowerCase()}::uuid or ${a}.slug = ${ref})`
-    : sql`${a}.slug = ${ref}`;
+    ? sql`(${a}.id = ${ref.toLowerCase()}::uuid or ${a}.slug = ${ref} or ${redirected})`
+    : sql`(${a}.slug = ${ref} or ${redirected})`;
 };
 
-/** SQL order putting an `_id` match before a slug match (a slug may look like an id). */
-const idMatchFirst = (p: string, ref: string): SQL => {
+/** SQL order: an `_id` match (a slug may look like an id), then a current slug, then a redirect. */
+const bestMatchFirst = (p: string, ref: string): SQL => {
   const a = sql.raw(p);
-  return isUuid(ref) ? sql`(${a}.id = ${ref.toLowerCase()}::uuid) desc, ${a}.id` : sql`${a}.id`;
+  const slugFirst = sql`(${a}.slug = ${ref}) desc, ${a}.id`;
+  return isUuid(ref) ? sql`(${a}.id = ${ref.toLowerCase()}::uuid) desc, ${slugFirst}` : slugFirst;
 };
 
 /**
  * SQL: a select of the whole `products` row of the one published product of the shop named
- * by `ref`, its slug or its `_id`. When a uuid is one product's `_id` and another product's
- * slug, the `_id` wins. Use it as a CTE body or a derived table; it yields no row when
+ * by `ref`: its `_id`, its slug, or a slug it had before (Shopify's URL redirects). When a
+ * uuid is one product's `_id` and another product's slug, the `_id` wins; a current slug
+ * wins over a redirect. Use it as a CTE body or a derived table; it yields no row when
  * nothing matches.
  */
 export const publishedProductByRef = (shopId: string, ref: string): SQL => sql`
   select p.* from products p
-  where p.shop_id = ${shopId} and p.status = 'published' and ${refersTo('p', ref)}
-  order by ${idMatchFirst('p', ref)} limit 1`;
+  where p.shop_id = ${shopId} and p.status = 'published' and ${refersTo('p', shopId, ref)}
+  order by ${bestMatchFirst('p', ref)} limit 1`;
 
 /** SQL: the CTE `target` holding the product `ref` names (see publishedProductByRef). */
 export const targetProduct = (shopId: string, ref: string): SQL =>

@@ -1,0 +1,177 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  ContentEntryCreateSchema,
+  ContentEntryListQuerySchema,
+  ContentEntryListSchema,
+  ContentEntrySchema,
+} from '../content-entries/schemas';
+import {
+  createContentEntry,
+  RAISES as ENTRY_RAISES,
+  listContentEntries,
+} from '../content-entries/service';
+import {
+  ContentModelCreateSchema,
+  ContentModelListQuerySchema,
+  ContentModelListSchema,
+  ContentModelSchema,
+  ContentModelUpdateSchema,
+  DeletedContentModelSchema,
+} from './schemas';
+import {
+  createContentModel,
+  deleteContentModel,
+  getContentModel,
+  listContentModels,
+  RAISES,
+  updateContentModel,
+} from './service';
+
+const tag = 'Content models';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'content:read',
+  operationId: 'listContentModels',
+  summary: 'The shop’s content models, newest first',
+  description: "Lists the shop's content models, newest first.",
+  request: { query: ContentModelListQuerySchema },
+  responses: { 200: jsonContent(ContentModelListSchema, 'A page of content models') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'content:read',
+  operationId: 'getContentModel',
+  summary: 'One content model',
+  description: 'Reads one content model, its kind and its fields, with its ETag.',
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(ContentModelSchema, 'The content model') },
+  raises: RAISES.getContentModel,
+});
+
+const create = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope: 'content:write',
+  operationId: 'createContentModel',
+  summary: 'Defines a content type: its slug, singleton or collection, and its fields',
+  description:
+    'The storefront serves its published entries at `/content/{slug}` from the next request.',
+  request: { body: jsonBody(ContentModelCreateSchema) },
+  responses: { 201: resourceContent(ContentModelSchema, 'The new content model') },
+  raises: RAISES.createContentModel,
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{id}',
+  tag,
+  scope: 'content:write',
+  ifMatch: true,
+  operationId: 'updateContentModel',
+  summary: 'Changes the slug, name or fields of a content model',
+  description:
+    'New `fields` replace the old ones. A field left out is removed, with its values, from every entry. A change that an existing entry (of any status) would not satisfy, a new type or a new required field, is refused with `409 CONTENT_MODEL_HAS_INVALID_ENTRIES` naming how many entries and the first problems.',
+  request: { params: IdParamSchema, body: jsonBody(ContentModelUpdateSchema) },
+  responses: { 200: resourceContent(ContentModelSchema, 'The content model') },
+  raises: RAISES.updateContentModel,
+});
+
+const remove = adminRoute({
+  method: 'delete',
+  path: '/{id}',
+  tag,
+  scope: 'content:write',
+  ifMatch: true,
+  operationId: 'deleteContentModel',
+  summary: 'Deletes a content model that has no entries',
+  description:
+    'Deletes a model that has no entries; one that has some is refused with `409 CONTENT_MODEL_HAS_ENTRIES` naming how many. The storefront answers `404 CONTENT_MODEL_NOT_FOUND` for its slug from the next request.',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(DeletedContentModelSchema, 'The content model is deleted') },
+  raises: RAISES.deleteContentModel,
+});
+
+const listEntries = adminRoute({
+  method: 'get',
+  path: '/{id}/entries',
+  tag,
+  scope: 'content:read',
+  operationId: 'listContentEntries',
+  summary: 'The entries of a content model, of every status, newest first',
+  description:
+    "Lists a model's entries, drafts and archived ones included (filter with `status`), newest first.",
+  request: { params: IdParamSchema, query: ContentEntryListQuerySchema },
+  responses: { 200: jsonContent(ContentEntryListSchema, 'A page of entries') },
+  raises: ENTRY_RAISES.listContentEntries,
+});
+
+const createEntry = adminRoute({
+  method: 'post',
+  path: '/{id}/entries',
+  tag,
+  scope: 'content:write',
+  operationId: 'createContentEntry',
+  summary: 'Adds an entry to a content model (a draft unless `status` says otherwise)',
+  description:
+    'The data is checked against the model: an unknown field, a missing required field or a value of the wrong type is `422 CONTENT_ENTRY_INVALID`, naming each field. A singleton model holds one entry: a second is `409 CONTENT_SINGLETON_TAKEN`.',
+  request: { params: IdParamSchema, body: jsonBody(ContentEntryCreateSchema) },
+  responses: { 201: resourceContent(ContentEntrySchema, 'The new entry') },
+  raises: ENTRY_RAISES.createContentEntry,
+});
+
+/** /admin/api/v1/content-models: content types, and the entries of each. */
+export const contentModelAdminRoutes = createRouter();
+
+contentModelAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listContentModels(db, c.get('shop').id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+contentModelAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const model = await getContentModel(db, c.get('shop').id, c.req.valid('param').id);
+  setEtag(c, model);
+  return c.json(model, 200);
+});
+
+contentModelAdminRoutes.openapi(create, async (c) => {
+  const model = await merchantWrite(c, (w) => createContentModel(w, c.req.valid('json')));
+  return c.json(model, 201);
+});
+
+contentModelAdminRoutes.openapi(update, async (c) => {
+  const { id } = c.req.valid('param');
+  const model = await merchantWrite(c, (w) => updateContentModel(w, id, c.req.valid('json')));
+  return c.json(model, 200);
+});
+
+contentModelAdminRoutes.openapi(remove, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => deleteContentModel(w, id)), 200);
+});
+
+contentModelAdminRoutes.openapi(listEntries, async (c) => {
+  const db = c.get('services').database.db;
+  const { id } = c.req.valid('param');
+  const page = await listContentEntries(db, c.get('shop').id, id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+contentModelAdminRoutes.openapi(createEntry, async (c) => {
+  const { id } = c.req.valid('param');
+  const entry = await merchantWrite(c, (w) => createContentEntry(w, id, c.req.valid('json')));
+  return c.json(entry, 201);
+});

@@ -1,0 +1,166 @@
+import { z } from '@hono/zod-openapi';
+import { keepOnlyIfCommitted } from '../../adapters/storage';
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { readBodyCapped } from '../../http/raw-body';
+import { createRouter } from '../../http/router';
+import { sha256HexOfBytes } from '../../lib/crypto';
+import {
+  DeletedDigitalFileSchema,
+  DigitalFileListQuerySchema,
+  DigitalFileListSchema,
+  DigitalFileSchema,
+  DigitalFileUpdateSchema,
+  DigitalFileUploadQuerySchema,
+} from './schemas';
+import {
+  checkFileSize,
+  contentTypeOf,
+  createDigitalFile,
+  DIGITAL_FILE_MAX_BYTES,
+  deleteDigitalFile,
+  digitalFileTooLarge,
+  getDigitalFile,
+  listDigitalFiles,
+  newFileKey,
+  RAISES,
+  updateDigitalFile,
+} from './service';
+
+const tag = 'Digital files';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'listDigitalFiles',
+  summary: 'The files the shop sells as downloads, newest first',
+  description: 'Lists the files the shop sells, newest first, attached to a product or not.',
+  request: { query: DigitalFileListQuerySchema },
+  responses: { 200: jsonContent(DigitalFileListSchema, 'A page of files') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'getDigitalFile',
+  summary: 'One digital file',
+  description: 'Reads one digital file with its ETag, for a later `If-Match`.',
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(DigitalFileSchema, 'The file') },
+  raises: RAISES.getDigitalFile,
+});
+
+const upload = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope: 'catalogue:write',
+  operationId: 'uploadDigitalFile',
+  summary: 'Uploads a file to sell as a download: the raw bytes as the body',
+  description: `Send the file itself as the body, its \`Content-Type\` the type buyers receive (\`application/octet-stream\` when absent or malformed), and the name buyers download it under as \`filename\`. At most ${DIGITAL_FILE_MAX_BYTES} bytes (25 MiB): larger is \`413 DIGITAL_FILE_TOO_LARGE\`. The file is private: never served publicly, only streamed to buyers of a paid order through the storefront's download. It belongs to no product until a product is given it.`,
+  request: {
+    query: DigitalFileUploadQuerySchema,
+    body: {
+      required: true,
+      content: {
+        'application/octet-stream': {
+          schema: z.string().openapi({ type: 'string', format: 'binary' }),
+        },
+      },
+    },
+  },
+  responses: { 201: resourceContent(DigitalFileSchema, 'The stored file') },
+  raises: RAISES.createDigitalFile,
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:write',
+  ifMatch: true,
+  operationId: 'updateDigitalFile',
+  summary: 'Changes the name, title, download limits or availability of a file',
+  description:
+    'Changes only the fields given. The limits apply to purchases made from now on; `active: false` stops every download at once, also of past purchases.',
+  request: { params: IdParamSchema, body: jsonBody(DigitalFileUpdateSchema) },
+  responses: { 200: resourceContent(DigitalFileSchema, 'The file') },
+  raises: RAISES.updateDigitalFile,
+});
+
+const remove = adminRoute({
+  method: 'delete',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:write',
+  ifMatch: true,
+  operationId: 'deleteDigitalFile',
+  summary: 'Deletes a file no product sells and no order was granted',
+  description:
+    'A file a product sells or an order was granted is refused with `409 DIGITAL_FILE_IN_USE`: buyers keep their downloads. `active: false` stops every download instead.',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(DeletedDigitalFileSchema, 'The file is deleted') },
+  raises: RAISES.deleteDigitalFile,
+});
+
+/** /admin/api/v1/digital-files: private files sold as downloads. */
+export const digitalFileAdminRoutes = createRouter();
+
+digitalFileAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listDigitalFiles(db, c.get('shop').id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+digitalFileAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const file = await getDigitalFile(db, c.get('shop').id, c.req.valid('param').id);
+  setEtag(c, file);
+  return c.json(file, 200);
+});
+
+digitalFileAdminRoutes.openapi(upload, async (c) => {
+  const { filename, title } = c.req.valid('query');
+  const bytes = await readBodyCapped(c, DIGITAL_FILE_MAX_BYTES, digitalFileTooLarge);
+  checkFileSize(bytes);
+  const services = c.get('services');
+  const contentType = contentTypeOf(c.req.header('content-type'));
+  const key = newFileKey(c.get('shop').id);
+  const fingerprint = { sha256: await sha256HexOfBytes(bytes), filename, title, contentType };
+  const file = await keepOnlyIfCommitted(services.storage, services.log, key, () =>
+    merchantWrite(
+      c,
+      (w) => createDigitalFile(w, services.storage, { key, bytes, filename, title, contentType }),
+      { fingerprint },
+    ),
+  );
+  return c.json(file, 201);
+});
+
+digitalFileAdminRoutes.openapi(update, async (c) => {
+  const { id } = c.req.valid('param');
+  const file = await merchantWrite(c, (w) => updateDigitalFile(w, id, c.req.valid('json')));
+  return c.json(file, 200);
+});
+
+digitalFileAdminRoutes.openapi(remove, async (c) => {
+  const { id } = c.req.valid('param');
+  const { storageKey, ...deleted } = await merchantWrite(c, (w) => deleteDigitalFile(w, id));
+  const services = c.get('services');
+  // Only once the row is gone: a failure leaves an unnamed private object, never a row
+  // naming a missing one.
+  await services.storage.delete(storageKey).catch((e: unknown) => {
+    services.log.error('a deleted file could not be removed from storage', {
+      id,
+      error: String(e),
+    });
+  });
+  return c.json(deleted, 200);
+});

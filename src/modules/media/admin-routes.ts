@@ -1,0 +1,163 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { keepOnlyIfCommitted } from '../../adapters/storage';
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import type { AppEnv } from '../../app-env';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { readBodyCapped } from '../../http/raw-body';
+import { createRouter } from '../../http/router';
+import { sha256HexOfBytes } from '../../lib/crypto';
+import { mediaBaseUrl } from '../storage/service';
+import {
+  DeletedMediaSchema,
+  MediaListQuerySchema,
+  MediaListSchema,
+  MediaSchema,
+  MediaUpdateSchema,
+  MediaUploadQuerySchema,
+} from './schemas';
+import { deleteMedia, getMedia, listMedia, RAISES, updateMedia } from './service';
+import { createMedia, MEDIA_MAX_BYTES, mediaKey, mediaTooLarge, prepareImage } from './store';
+
+const tag = 'Media';
+const binary = { schema: z.string().openapi({ type: 'string', format: 'binary' }) };
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'listMedia',
+  summary: 'The shop’s images, newest first',
+  description:
+    "Lists the shop's images, newest first, each with the storefront's image object and its URL.",
+  request: { query: MediaListQuerySchema },
+  responses: { 200: jsonContent(MediaListSchema, 'A page of images') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'getMedia',
+  summary: 'One image',
+  description: 'Reads one image with its ETag, for a later `If-Match`.',
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(MediaSchema, 'The image') },
+  raises: RAISES.getMedia,
+});
+
+const upload = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope: 'catalogue:write',
+  operationId: 'uploadMedia',
+  summary: 'Uploads an image: the raw bytes as the body',
+  description: `Send the file itself as the body (not multipart), with the original name and the alternative text as query parameters. The format is detected from the bytes: JPEG, PNG, GIF, WebP and AVIF are accepted whatever the name or \`Content-Type\` say; anything else (SVG included) is \`422 MEDIA_TYPE_UNSUPPORTED\`. At most ${MEDIA_MAX_BYTES} bytes (10 MiB): larger is \`413 MEDIA_TOO_LARGE\`. The answer carries \`image\`, the object the storefront shows wherever the image is used, and \`url\`.`,
+  request: {
+    query: MediaUploadQuerySchema,
+    body: {
+      required: true,
+      content: {
+        'image/jpeg': binary,
+        'image/png': binary,
+        'image/gif': binary,
+        'image/webp': binary,
+        'image/avif': binary,
+        'application/octet-stream': binary,
+      },
+    },
+  },
+  responses: { 201: resourceContent(MediaSchema, 'The stored image') },
+  raises: RAISES.createMedia,
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:write',
+  ifMatch: true,
+  operationId: 'updateMedia',
+  summary: 'Changes the alternative text of an image',
+  description:
+    'Changes the alternative text (`alt`), which the storefront shows as the image `title` wherever the image is used, from the next request. Send the ETag you read as `If-Match` to refuse the write when the image changed since (412).',
+  request: { params: IdParamSchema, body: jsonBody(MediaUpdateSchema) },
+  responses: { 200: resourceContent(MediaSchema, 'The image') },
+  raises: RAISES.updateMedia,
+});
+
+const remove = adminRoute({
+  method: 'delete',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:write',
+  ifMatch: true,
+  operationId: 'deleteMedia',
+  summary: 'Deletes an image nothing uses',
+  description:
+    'An image still shown by a product, a variant, a category, a pickup point or the settings (logo, icon) is refused with `409 MEDIA_IN_USE`, counting each; remove it from them first.',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(DeletedMediaSchema, 'The image is deleted') },
+  raises: RAISES.deleteMedia,
+});
+
+/** The base image URLs are built on: MEDIA_BASE_URL, else this worker's storage route. */
+const baseOf = (c: Context<AppEnv>) =>
+  mediaBaseUrl(c.get('services').config.MEDIA_BASE_URL, c.req.url);
+
+/** /admin/api/v1/media: the shop's images. */
+export const mediaAdminRoutes = createRouter();
+
+mediaAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listMedia(db, c.get('shop').id, baseOf(c), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+mediaAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const image = await getMedia(db, c.get('shop').id, baseOf(c), c.req.valid('param').id);
+  setEtag(c, image);
+  return c.json(image, 200);
+});
+
+mediaAdminRoutes.openapi(upload, async (c) => {
+  const { filename, alt } = c.req.valid('query');
+  const image = prepareImage(await readBodyCapped(c, MEDIA_MAX_BYTES, mediaTooLarge), filename);
+  const services = c.get('services');
+  const fingerprint = { sha256: await sha256HexOfBytes(image.bytes), filename, alt };
+  const key = mediaKey(c.get('shop').id, image.filename);
+  const created = await keepOnlyIfCommitted(services.storage, services.log, key, () =>
+    merchantWrite(c, (w) => createMedia(w, services.storage, image, { alt, base: baseOf(c) }), {
+      fingerprint,
+    }),
+  );
+  return c.json(created, 201);
+});
+
+mediaAdminRoutes.openapi(update, async (c) => {
+  const { id } = c.req.valid('param');
+  const image = await merchantWrite(c, (w) => updateMedia(w, baseOf(c), id, c.req.valid('json')));
+  return c.json(image, 200);
+});
+
+mediaAdminRoutes.openapi(remove, async (c) => {
+  const { id } = c.req.valid('param');
+  const { filename, ...deleted } = await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id));
+  const services = c.get('services');
+  // Only once the row is gone: a failure here leaves an object no row names, never a row
+  // naming a missing object.
+  await services.storage.delete(mediaKey(c.get('shop').id, filename)).catch((e: unknown) => {
+    services.log.error('a deleted image could not be removed from storage', {
+      id,
+      error: String(e),
+    });
+  });
+  return c.json(deleted, 200);
+});

@@ -1,0 +1,107 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  DeletedPolicySchema,
+  MerchantPolicySchema,
+  PolicyListQuerySchema,
+  PolicyListSchema,
+  PolicySetSchema,
+  PolicyTypeParamSchema,
+} from './schemas';
+import { getPolicy, listPolicies, RAISES, removePolicy, setPolicy } from './service';
+
+const tag = 'Policies';
+/** An unknown policy type answers as on the storefront. */
+const byType = {
+  request: { params: PolicyTypeParamSchema },
+  fieldCodes: [['type', 'POLICY_TYPE_INVALID']] as const,
+};
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'settings:read',
+  operationId: 'listPolicies',
+  description:
+    'Lists the policies the shop has set, newest first. A type not listed is not set: the storefront answers `POLICY_NOT_FOUND` for it.',
+  summary: 'The policies the shop has set, newest first',
+  request: { query: PolicyListQuerySchema },
+  responses: { 200: jsonContent(PolicyListSchema, 'A page of policies') },
+});
+
+const read = adminRoute({
+  ...byType,
+  method: 'get',
+  path: '/{type}',
+  tag,
+  scope: 'settings:read',
+  operationId: 'getPolicy',
+  description: 'Reads the policy of one type with its ETag, for a later `If-Match`.',
+  summary: 'One policy, by type',
+  responses: { 200: resourceContent(MerchantPolicySchema, 'The policy') },
+  raises: RAISES.getPolicy,
+});
+
+const set = adminRoute({
+  ...byType,
+  method: 'put',
+  path: '/{type}',
+  tag,
+  scope: 'settings:write',
+  ifMatch: true,
+  operationId: 'setPolicy',
+  description:
+    'Sets the title (the footer link text) and HTML body of a policy, creating it when the shop has none of this type. `If-Match: "0"` sets it only if it is not set yet. The storefront serves the new text, escaped, from the next request.',
+  summary:
+    'Sets a policy’s title and body (creating it); the storefront serves it from the next request',
+  request: { ...byType.request, body: jsonBody(PolicySetSchema) },
+  responses: { 200: resourceContent(MerchantPolicySchema, 'The policy') },
+  raises: RAISES.setPolicy,
+});
+
+const remove = adminRoute({
+  ...byType,
+  method: 'delete',
+  path: '/{type}',
+  tag,
+  scope: 'settings:write',
+  ifMatch: true,
+  operationId: 'deletePolicy',
+  description:
+    'Deletes the policy of one type. The storefront stops listing it in GET /settings and answers `POLICY_NOT_FOUND` for it.',
+  summary: 'Clears a policy: the storefront no longer lists or serves it',
+  responses: { 200: jsonContent(DeletedPolicySchema, 'The policy is cleared') },
+  raises: RAISES.deletePolicy,
+});
+
+/** /admin/api/v1/policies: the shop's legal texts, one per type (`settings` scopes). */
+export const policyAdminRoutes = createRouter();
+
+policyAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listPolicies(db, c.get('shop'), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+policyAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const policy = await getPolicy(db, c.get('shop'), c.req.valid('param').type);
+  setEtag(c, policy);
+  return c.json(policy, 200);
+});
+
+policyAdminRoutes.openapi(set, async (c) => {
+  const { type } = c.req.valid('param');
+  const body = c.req.valid('json');
+  return c.json(await merchantWrite(c, (w) => setPolicy(w, type, body)), 200);
+});
+
+policyAdminRoutes.openapi(remove, async (c) => {
+  const { type } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => removePolicy(w, type)), 200);
+});

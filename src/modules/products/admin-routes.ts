@@ -1,0 +1,100 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  ProductInputSchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+  ProductSchema,
+  ProductUpdateSchema,
+  ProductWriteSchema,
+} from './admin/schemas';
+import { createProduct, getProduct, listProducts, RAISES, updateProduct } from './admin/service';
+import { productSubresourceRoutes } from './admin/subresource-routes';
+
+const tag = 'Products';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'listProducts',
+  description: `Products of the shop, newest first, with their options and variants. Filter by \`status\`, \`category\` (an id) or \`query\` (part of the title, the slug or a SKU); page with \`starting_after\` / \`ending_before\`.`,
+  summary: 'The shop’s products, newest first; filter by status, category or text',
+  request: { query: ProductListQuerySchema },
+  responses: { 200: jsonContent(ProductListSchema, 'A page of products') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'getProduct',
+  description: `The product as the merchant API shows it: its fields, category and image ids, options with ordered values, variants with their keys, attached digital files and the former slugs that still redirect to it. The \`ETag\` is its version.`,
+  summary: 'One product with its options, variants, images and files',
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(ProductSchema, 'The product') },
+  raises: RAISES.getProduct,
+});
+
+const create = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope: 'catalogue:write',
+  operationId: 'createProduct',
+  description: `Creates a product. The slug comes from the title when absent (numbered when taken); a given slug another product has is 409. Variants name one value per option; SKUs may repeat and are then reported in \`warnings\`.`,
+  summary: 'Adds a product; a published one is on the storefront and in search at once',
+  request: { body: jsonBody(ProductInputSchema) },
+  responses: { 201: resourceContent(ProductWriteSchema, 'The new product') },
+  raises: RAISES.createProduct,
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:write',
+  ifMatch: true,
+  operationId: 'updateProduct',
+  description: `Changes the given fields in one transaction. \`options\` and \`variants\`, when given, replace the product's: a variant matched by \`id\` or by its option values keeps its id; the others are removed. A changed slug keeps redirecting on the storefront.`,
+  summary:
+    'Changes the given fields; `options` and `variants` replace the product’s (matched variants keep their ids)',
+  request: { params: IdParamSchema, body: jsonBody(ProductUpdateSchema) },
+  responses: { 200: resourceContent(ProductWriteSchema, 'The product') },
+  raises: RAISES.updateProduct,
+});
+
+/** /admin/api/v1/products: the catalogue's products, options and variants. */
+export const productAdminRoutes = createRouter();
+
+productAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listProducts(db, c.get('shop'), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+productAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const product = await getProduct(db, c.get('shop'), c.req.valid('param').id);
+  setEtag(c, product);
+  return c.json(product, 200);
+});
+
+productAdminRoutes.openapi(create, async (c) => {
+  const product = await merchantWrite(c, (w) => createProduct(w, c.req.valid('json')));
+  return c.json(product, 201);
+});
+
+productAdminRoutes.openapi(update, async (c) => {
+  const { id } = c.req.valid('param');
+  const product = await merchantWrite(c, (w) => updateProduct(w, id, c.req.valid('json')));
+  return c.json(product, 200);
+});
+
+productAdminRoutes.route('/', productSubresourceRoutes);

@@ -1,0 +1,86 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { jsonArray } from '../../../db/json';
+import { productListItemJson, productSummary } from './list-item';
+
+/*
+ * Product cards (src/db/schema/product-cards.ts): each published product's list item and the
+ * columns lists filter and sort on, stored by Postgres whenever a table they are built from
+ * changes. `cardSelect` is the one definition of a card; the database's
+ * `public.product_cards_build` runs it as rendered here (drizzle/0017_product_card_triggers.sql,
+ * checked by test/node/rendered-sql.test.ts): triggers store its rows, readers page over
+ * them and call it for a card whose prices a sale starting or ending has made out of date.
+ */
+
+/**
+ * SQL: the next time, after now, a sale of the product aliased `p` or of one of its variants
+ * starts or ends (when prices shown on its card change by themselves); null when none is due.
+ */
+export const nextPriceChange = (p: string): SQL => {
+  const a = sql.raw(p);
+  return sql`(select min(b.at) from (
+      select unnest(array[${a}.sale_starts_at, ${a}.sale_ends_at]) as at
+      where ${a}.sale_price_minor is not null
+      union all
+      select unnest(array[bv.sale_starts_at, bv.sale_ends_at]) from product_variants bv
+      where bv.shop_id = ${a}.shop_id and bv.product_id = ${a}.id
+        and bv.sale_price_minor is not null
+    ) b where b.at > now())`;
+};
+
+/**
+ * SQL: a select of the card of each `products` row aliased `p` (the caller adds `where`),
+ * columns in `product_cards` order. Price filter bounds: the actual price, or the active
+ * variants' range.
+ */
+export const cardSelect: SQL = sql`select p.id, p.shop_id, p.created_at,
+    public.f_unaccent(lower(p.title)) as sort_title, p.featured,
+    coalesce(ps.min_price, ps.actual_price) as low_price,
+    coalesce(ps.max_price, ps.actual_price) as high_price,
+    ps.on_sale, ps.in_stock,
+    ${nextPriceChange('p')} as fresh_until, p.search_vector,
+    ${productListItemJson('p')} as item
+  from products p cross join lateral ${productSummary('p')} ps`;
+
+/** SQL: true while the stored prices of the card aliased `c` are current. */
+const fresh = (c: SQL) => sql`(${c}.fresh_until is null or now() < ${c}.fresh_until)`;
+
+/**
+ * SQL: the list item of the card aliased `c`, as stored; once a sale it names has started or
+ * ended (and until a write rebuilds the card), computed from the product as it is now.
+ */
+export const cardItem = (c: string): SQL => {
+  const a = sql.raw(c);
+  return sql`(case when ${fresh(a)} then ${a}.item
+    else (select b.item from public.product_cards_build(array[${a}.id]) b) end)`;
+};
+
+/** SQL: a price column of the card aliased `c` (on_sale, low_price, high_price), current. */
+export const cardPrice = (c: string, column: 'on_sale' | 'low_price' | 'high_price'): SQL => {
+  const a = sql.raw(c);
+  const col = sql.raw(column);
+  return sql`(case when ${fresh(a)} then ${a}.${col}
+    else (select b.${col} from public.product_cards_build(array[${a}.id]) b) end)`;
+};
+
+/**
+ * SQL: `{ total, items }` for one page of the products listed in the CTE `cte` (a column
+ * `id`, plus whatever `orderBy` reads through the alias `h`), items read from their cards in
+ * that order. Declare a plain filter CTE `not materialized` so the count and the page each
+ * use the indexes (the page stops after `limit` rows).
+ */
+export const productPageJson = (
+  shopId: string,
+  cte: string,
+  orderBy: SQL,
+  page: number,
+  limit: number,
+): SQL => {
+  const from = sql.raw(cte);
+  return sql`json_build_object(
+    'total', (select count(*)::int from ${from}),
+    'items', (select ${jsonArray(cardItem('c'), sql`pg.ord`)}
+      from (select h.id, row_number() over (order by ${orderBy}) as ord
+        from ${from} h order by ${orderBy}
+        limit ${limit} offset ${(page - 1) * limit}) pg
+      join product_cards c on c.shop_id = ${shopId} and c.id = pg.id))`;
+};

@@ -1,0 +1,56 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { adminRoute, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  MerchantSettingsSchema,
+  SettingsPatchSchema,
+  SettingsSectionParamSchema,
+} from './admin-schemas';
+import { ADMIN_RAISES, getMerchantSettings, updateSettingsSection } from './admin-service';
+
+const tag = 'Settings';
+
+const read = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'settings:read',
+  operationId: 'getMerchantSettings',
+  description:
+    'Reads the whole settings document, every field filled with its default, with its ETag (0 before the first change).',
+  summary: 'The settings document behind the storefront’s GET /settings',
+  responses: { 200: resourceContent(MerchantSettingsSchema, 'The settings') },
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{section}',
+  tag,
+  scope: 'settings:write',
+  ifMatch: true,
+  operationId: 'updateSettingsSection',
+  description:
+    'Changes one section. For an object section, the fields given replace the current ones (the others are kept; a nested object or list is replaced whole) and the section is validated by its schema, naming each field in error. `footer` and `pages` are lists, replaced by the list given. An unknown section is `SETTINGS_SECTION_NOT_FOUND`.',
+  summary: 'Changes one section of the settings; the storefront shows it from the next request',
+  request: { params: SettingsSectionParamSchema, body: jsonBody(SettingsPatchSchema) },
+  fieldCodes: [['section', 'SETTINGS_SECTION_NOT_FOUND']],
+  responses: { 200: resourceContent(MerchantSettingsSchema, 'The settings') },
+  raises: ADMIN_RAISES.updateSettingsSection,
+});
+
+/** /admin/api/v1/settings: the shop's settings document, one section at a time. */
+export const settingsAdminRoutes = createRouter();
+
+settingsAdminRoutes.openapi(read, async (c) => {
+  const settings = await getMerchantSettings(c.get('services').database.db, c.get('shop'));
+  setEtag(c, settings);
+  return c.json(settings, 200);
+});
+
+settingsAdminRoutes.openapi(update, async (c) => {
+  const { section } = c.req.valid('param');
+  const patch = c.req.valid('json');
+  return c.json(await merchantWrite(c, (w) => updateSettingsSection(w, section, patch)), 200);
+});

@@ -1,0 +1,45 @@
+import { z } from '@hono/zod-openapi';
+import { SettingsDocumentSchema } from './document';
+
+/** The sections of the settings document, each read whole and changed on its own. */
+export const SETTINGS_SECTIONS = Object.keys(SettingsDocumentSchema.shape) as Array<
+  keyof typeof SettingsDocumentSchema.shape
+>;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+
+export const SettingsSectionParamSchema = z.object({
+  section: z.enum(SETTINGS_SECTIONS as [SettingsSection, ...SettingsSection[]]).openapi({
+    param: { name: 'section', in: 'path' },
+    description: 'A section of the settings document',
+  }),
+});
+
+export const MerchantSettingsSchema = z
+  .object({
+    object: z.literal('settings'),
+    version: z.number().int().openapi({
+      description: 'Raised by every change; the ETag (0 until the first change)',
+    }),
+    updated_at: z.string().nullable(),
+    ...Object.fromEntries(
+      SETTINGS_SECTIONS.map((section) => [
+        section,
+        z
+          .unknown()
+          .openapi({ description: `The \`${section}\` section, as GET /settings shows it` }),
+      ]),
+    ),
+  })
+  .openapi('MerchantSettings', {
+    description:
+      'The stored settings behind the storefront’s GET /settings, every field filled with its default; shipping rates, pickup locations, policies and menu categories are resources of their own',
+  });
+
+export const SettingsPatchSchema = z
+  .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .openapi('SettingsSectionPatch', {
+    description:
+      'For a section that is an object, the fields to change (the others are kept; a nested object or list is replaced whole); for `footer` and `pages`, the new list',
+  });
+
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
