@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as s from '../../src/db/schema';
 import { call, client } from './api';
 import { testDb } from './db';
+import { announceChange } from './freshness';
 import type { TestShop } from './shop-factory';
 
 /*
@@ -51,6 +52,7 @@ export async function createShippingRate(
     .values({ title: 'Standard', priceMinor: 500, ...overrides, shopId: shop.id })
     .returning();
   if (!row) throw new Error('rate not created');
+  await announceChange(shop.id);
   return row;
 }
 
@@ -63,6 +65,7 @@ export async function createPickupLocation(
     .values({ name: 'Corner shop', feeMinor: 0, ...overrides, shopId: shop.id })
     .returning();
   if (!row) throw new Error('pickup location not created');
+  await announceChange(shop.id);
   return row;
 }
 
@@ -82,6 +85,7 @@ export async function createCoupon(
     })
     .returning();
   if (!row) throw new Error('coupon not created');
+  await announceChange(shop.id);
   return row;
 }
 
@@ -101,6 +105,7 @@ export async function enablePayments(
   await testDb()
     .insert(s.paymentProviders)
     .values({ ...values, shopId: shop.id });
+  await announceChange(shop.id);
   return { secretKey: values.secretKey, webhookSecret: values.webhookSecret };
 }
 
@@ -128,6 +133,7 @@ export async function createDigitalFile(
     })
     .returning();
   if (!row) throw new Error('digital file not created');
+  await announceChange(shop.id);
   return { ...row, body };
 }
 

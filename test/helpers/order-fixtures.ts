@@ -1,5 +1,6 @@
 import * as s from '../../src/db/schema';
 import { testDb } from './db';
+import { announceChange } from './freshness';
 import type { TestShop } from './shop-factory';
 
 type OrderStatus = (typeof s.orderStatus.enumValues)[number];
@@ -25,6 +26,7 @@ export async function createProductFixture(
     })
     .returning();
   if (!product) throw new Error('could not create the product');
+  await announceChange(shop.id);
   return product;
 }
 
@@ -73,5 +75,6 @@ export async function createOrderFixture(shop: TestShop, input: OrderFixtureInpu
       })),
     );
   }
+  await announceChange(shop.id);
   return order;
 }

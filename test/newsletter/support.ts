@@ -71,3 +71,22 @@ export async function verifiedSubscriber(apiKey: string, email: string) {
   expect(res.body).toEqual({ status: 'success', message: 'Verified' });
   return links;
 }
+
+type Status = 'pending' | 'verified' | 'unsubscribed';
+
+/** Subscribers straight into the database, oldest first, one second apart. */
+export async function createSubscribers(shop: { id: string }, statuses: Status[]) {
+  const start = Date.now() - statuses.length * 1000;
+  return testDb()
+    .insert(s.newsletterSubscriptions)
+    .values(
+      statuses.map((status, i) => ({
+        shopId: shop.id,
+        email: `reader-${i}-${crypto.randomUUID().slice(0, 8)}@example.test`,
+        status,
+        verifiedAt: status === 'verified' ? new Date(start + i * 1000) : null,
+        createdAt: new Date(start + i * 1000),
+      })),
+    )
+    .returning();
+}

@@ -49,7 +49,7 @@ export async function signInWithLink(
   if (link.orderStatus === 'refunded' || link.refundState !== 'none') {
     throw new ApiError('ORDER_HAS_REFUND');
   }
-  const signIn = startSession(db, services.config, {
+  const signIn = startSession(services, {
     shopId: shop.id,
     email: link.email,
     customer: link.customerId && link.status ? { id: link.customerId, status: link.status } : null,

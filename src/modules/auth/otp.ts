@@ -165,7 +165,7 @@ export async function verifyCode(
     throw new ApiError(closedNow ? 'VERIFICATION_NOT_VALID' : 'TOO_MANY_VERIFY_ATTEMPTS');
   }
   if (!check.matched) throw new ApiError('INVALID_CODE');
-  return startSession(db, services.config, {
+  return startSession(services, {
     shopId: shop.id,
     email: input.email,
     customer:

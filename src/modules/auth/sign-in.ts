@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Db } from '../../db/client';
+import type { Services } from '../../app-env';
 import { isUniqueViolation } from '../../db/errors';
 import { customers, sessions } from '../../db/schema';
-import type { Config } from '../../env';
 import {
   type AccountStatus,
   assertAccountUsable,
   newSession,
   type SessionMethod,
 } from '../../identity/sessions';
+import { deliverAfterResponse, deliveryIdsOf, emitEventQuery } from '../webhooks/service';
 
 export type SignInInput = {
   shopId: string;
@@ -25,11 +25,14 @@ export type SignInInput = {
 };
 
 /**
- * Opens a session for the customer (created first when there is none) and records the
- * sign-in, in one atomic batch; returns the token. A customer created concurrently for the
- * same email (an order, another sign-in) is picked up instead of failing.
+ * Opens a session for the customer (created first when there is none, with its
+ * `customer.created` webhook event) and records the sign-in, in one atomic batch; returns the
+ * token. A customer created concurrently for the same email (an order, another sign-in) is
+ * picked up instead of failing.
  */
-export async function startSession(db: Db, config: Config, input: SignInInput): Promise<string> {
+export async function startSession(services: Services, input: SignInInput): Promise<string> {
+  const { db } = services.database;
+  const { config } = services;
   const { customer } = input;
   if (customer) assertAccountUsable(customer.status);
   const customerId = customer?.id ?? crypto.randomUUID();
@@ -40,25 +43,27 @@ export async function startSession(db: Db, config: Config, input: SignInInput): 
     method: input.method,
   });
   const now = new Date();
+  const created = {
+    id: customerId,
+    email: input.email,
+    name: input.profile?.name ?? '',
+    phone: input.profile?.phone ?? '',
+  };
   const record = customer
     ? db
         .update(customers)
         .set({ lastLoginAt: now })
         .where(and(eq(customers.id, customerId), eq(customers.shopId, input.shopId)))
-    : db.insert(customers).values({
-        id: customerId,
-        shopId: input.shopId,
-        email: input.email,
-        name: input.profile?.name ?? '',
-        phone: input.profile?.phone ?? '',
-        lastLoginAt: now,
-      });
+    : db.insert(customers).values({ ...created, shopId: input.shopId, lastLoginAt: now });
+  const event = customer ? null : emitEventQuery(db, input.shopId, 'customer.created', created);
   try {
-    await db.batch([
+    const results = await db.batch([
       record,
       db.insert(sessions).values(session.row),
+      ...(event ? [event] : []),
       ...(input.extra?.(customerId) ?? []),
     ]);
+    if (event) deliverAfterResponse(services, deliveryIdsOf(results[2] as { rows: unknown[] }));
   } catch (error) {
     if (customer || !isUniqueViolation(error)) throw error;
     const [existing] = await db
@@ -66,7 +71,7 @@ export async function startSession(db: Db, config: Config, input: SignInInput): 
       .from(customers)
       .where(and(eq(customers.shopId, input.shopId), eq(customers.email, input.email)));
     if (!existing) throw error;
-    return startSession(db, config, { ...input, customer: existing });
+    return startSession(services, { ...input, customer: existing });
   }
   return session.token;
 }

@@ -4,7 +4,15 @@ import type { Db } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { errorText, type Logger } from '../../lib/log';
 
-export type EmailKind = 'otp' | 'order-confirmation' | 'newsletter-confirmation' | 'newsletter';
+export type EmailKind =
+  | 'otp'
+  | 'order-confirmation'
+  | 'order-delivered'
+  | 'order-cancelled'
+  | 'order-refunded'
+  | 'merchant-new-order'
+  | 'newsletter-confirmation'
+  | 'newsletter';
 
 export type QueuedEmail = {
   shopId: string;

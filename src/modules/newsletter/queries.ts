@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isoTimestamp } from '../../db/json';
 import { newsletterSubscriptions as subs } from '../../db/schema';
 import { type StorefrontHostRow, storefrontHostJson } from '../config/service/storefront-origin';
+import { deliveryIdsSql, eventCtes } from '../webhooks/events';
 
 export type SubscriptionStatus = (typeof subs.$inferSelect)['status'];
 
@@ -65,11 +67,17 @@ export const markLinkSent = (db: Db, shopId: string, id: string, from: Subscript
     })
     .where(and(eq(subs.shopId, shopId), eq(subs.id, id), eq(subs.status, from)));
 
-export type VerifyOutcome = { email: string; status: SubscriptionStatus };
+export type VerifyOutcome = {
+  email: string;
+  status: SubscriptionStatus;
+  /** Deliveries of the `newsletter.subscribed` webhook event the confirmation recorded. */
+  webhookDeliveries: string[];
+};
 
 /**
  * Verifies a pending subscription when `allowed` (the link checked out) and the
- * address matches, in one statement; returns the row as it was, or null when unknown.
+ * address matches, with its `newsletter.subscribed` webhook event, in one statement;
+ * returns the row as it was, or null when unknown.
  */
 export async function verifySubscription(
   db: Db,
@@ -88,9 +96,18 @@ export async function verifySubscription(
       from target
       where n.id = target.id and target.status = 'pending' and target.email = ${email}
         and ${allowed}::boolean
-      returning n.id
-    )
-    select target.email, target.status from target
+      returning n.id, n.email, n.verified_at
+    ),
+    ${eventCtes(
+      'subscribed_hook',
+      shopId,
+      'newsletter.subscribed',
+      sql`select jsonb_build_object('id', v.id, 'email', v.email, 'status', 'verified',
+        'verified_at', ${isoTimestamp(sql`v.verified_at`)}) as data from verified v`,
+    )}
+    select target.email, target.status,
+      ${deliveryIdsSql('subscribed_hook')} as "webhookDeliveries"
+    from target
   `);
   return (result.rows[0] as VerifyOutcome | undefined) ?? null;
 }

@@ -7,6 +7,7 @@ import { isUuid } from '../../lib/uuid';
 import { storefrontOrigin } from '../config/service/storefront-origin';
 import { queueEmail } from '../mail/outbox';
 import { deliverAfterResponse } from '../mail/send';
+import { deliverAfterResponse as deliverAfterWebhooks } from '../webhooks/service';
 import { confirmationEmail, newsletterLinks } from './email';
 import {
   claimNewsletterPlace,
@@ -117,6 +118,7 @@ export async function verify(
   if (!linkValid || !timingSafeEqual(row.email, email) || row.status === 'unsubscribed') {
     throw new ApiError('SUBSCRIPTION_NOT_VALID');
   }
+  deliverAfterWebhooks(services, row.webhookDeliveries);
   return 'Verified';
 }
 

@@ -2,6 +2,8 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { CheckoutSession, PaymentEvent } from '../../adapters/payments';
 import type { Db } from '../../db/client';
 import { orders, type paymentProviderKind } from '../../db/schema';
+import { releaseCtes } from '../orders/queries/release';
+import { deliveryIdsOf, deliveryIdsSql, eventCtes } from '../webhooks/events';
 
 /** A shop's payment provider and its credentials. */
 export type ProviderRow = {
@@ -67,7 +69,8 @@ const eventOnce = (shopId: string, provider: string, event: PaymentEvent) => sql
 
 /**
  * Records a webhook event once and acts on it for `orderId`, in one statement: a paid
- * checkout marks the order paid, an expired one releases it. Other events are only recorded.
+ * checkout marks the order paid (with the shop's `order.paid` webhook event), an expired one
+ * releases it. Other events are only recorded. Returns the webhook deliveries it wrote.
  */
 export async function recordPaymentEvent(
   db: Db,
@@ -77,11 +80,12 @@ export async function recordPaymentEvent(
   orderId: string | null,
 ) {
   const expired = event.expiredCheckout;
-  await db.execute(
+  const result = await db.execute(
     expired
       ? releaseExpiredOrder(shopId, provider, event, orderId, expired.sessionId)
       : markOrderPaid(shopId, provider, event, orderId),
   );
+  return deliveryIdsOf(result);
 }
 
 /**
@@ -96,16 +100,30 @@ function markOrderPaid(
 ) {
   const paid = event.paidCheckout;
   return sql`
-    with ${eventOnce(shopId, provider, event)}
-    update orders o set
-      payment_status = case when ${paid?.amountMinor ?? 0}::bigint >= o.cart_total_minor
-        then 'fully-paid'::payment_status else o.payment_status end,
-      paid_total_minor = ${paid?.amountMinor ?? 0}::bigint,
-      paid_at = now(),
-      payment_session_id = coalesce(o.payment_session_id, ${paid?.sessionId ?? null}),
-      updated_at = now()
-    where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.payment_status = 'unpaid'
-      and exists (select 1 from event)
+    with ${eventOnce(shopId, provider, event)},
+    paid as (
+      update orders o set
+        payment_status = case when ${paid?.amountMinor ?? 0}::bigint >= o.cart_total_minor
+          then 'fully-paid'::payment_status else o.payment_status end,
+        paid_total_minor = ${paid?.amountMinor ?? 0}::bigint,
+        paid_at = now(),
+        payment_session_id = coalesce(o.payment_session_id, ${paid?.sessionId ?? null}),
+        version = o.version + 1,
+        updated_at = now()
+      where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.payment_status = 'unpaid'
+        and exists (select 1 from event)
+      returning o.id, o.order_number, o.payment_status, o.paid_total_minor, o.cart_total_minor
+    ),
+    ${eventCtes(
+      'paid_hook',
+      shopId,
+      'order.paid',
+      sql`select jsonb_build_object('id', p.id, 'order_number', p.order_number,
+        'payment_status', p.payment_status, 'paid_total', p.paid_total_minor,
+        'total', p.cart_total_minor, 'provider', ${provider}::text) as data
+      from paid p where p.payment_status = 'fully-paid'`,
+    )}
+    select ${deliveryIdsSql('paid_hook')} as ids
   `;
 }
 
@@ -125,28 +143,13 @@ function releaseExpiredOrder(
   return sql`
     with ${eventOnce(shopId, provider, event)},
     released as (
-      update orders o set status = 'cancelled', updated_at = now()
+      update orders o set status = 'cancelled', cancelled_at = now(), version = o.version + 1,
+        updated_at = now()
       where o.shop_id = ${shopId} and o.id = ${orderId}::uuid and o.status = 'pending'
         and o.payment_status = 'unpaid' and o.payment_session_id = ${sessionId}
         and exists (select 1 from event)
       returning o.id
-    ), held as (
-      select l.product_id, l.variant_id, sum(l.quantity)::int as quantity
-      from order_lines l join released r on r.id = l.order_id
-      where l.shop_id = ${shopId} and l.stock_taken
-      group by l.product_id, l.variant_id
-    ), products_back as (
-      update products p set stock = p.stock + h.quantity, updated_at = now()
-      from held h where p.shop_id = ${shopId} and h.variant_id is null and p.id = h.product_id
-    ), variants_back as (
-      update product_variants v set stock = v.stock + h.quantity, updated_at = now()
-      from held h where v.shop_id = ${shopId} and v.id = h.variant_id
-    ), redemptions as (
-      delete from coupon_redemptions cr using released r
-      where cr.shop_id = ${shopId} and cr.order_id = r.id
-      returning cr.coupon_id
-    )
-    update coupons c set used_count = greatest(c.used_count - 1, 0), updated_at = now()
-    from redemptions x where c.shop_id = ${shopId} and c.id = x.coupon_id
+    ), ${releaseCtes(shopId, { coupons: true })}
+    select 1
   `;
 }

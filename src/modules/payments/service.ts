@@ -1,3 +1,4 @@
+import { shopChanged } from '../../adapters/generations';
 import {
   type CheckoutLine,
   type PaymentEvent,
@@ -6,6 +7,7 @@ import {
 import type { Services, ShopContext } from '../../app-env';
 import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid, uuidOrNull } from '../../lib/uuid';
+import { deliverAfterResponse } from '../webhooks/service';
 import {
   type ProviderRow,
   recordPaymentEvent,
@@ -126,6 +128,9 @@ export async function receiveWebhook(
   // The order is taken from the session only when the session was opened by this shop.
   const ref = event.paidCheckout ?? event.expiredCheckout;
   const orderId = ref && ref.shopId === shopId ? uuidOrNull(ref.orderId) : null;
-  await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
+  const deliveries = await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
+  deliverAfterResponse(services, deliveries);
+  // A paid or released order changes stock the catalogue shows.
+  if (orderId) await shopChanged(services, shopId);
   return { received: true as const };
 }

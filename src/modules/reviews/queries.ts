@@ -4,6 +4,7 @@ import { isoTimestamp, jsonArray } from '../../db/json';
 import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { reviewsAllowed } from '../settings/queries';
+import { deliveryIdsSql, eventCtes } from '../webhooks/events';
 
 /** Order states in which the products of an order may be reviewed. */
 export const REVIEWABLE_ORDER_STATUSES = ['delivered', 'completed', 'cancelled', 'refunded'];
@@ -137,6 +138,8 @@ export async function selectMyReviews(
 
 export type CreateReviewRow = SessionCheck & {
   usable: boolean;
+  /** Deliveries of the `review.created` webhook event, written by the same statement. */
+  webhookDeliveries: string[];
   allowed: boolean;
   orderStatus: string | null;
   inOrder: boolean;
@@ -156,7 +159,8 @@ export type CreateReviewRow = SessionCheck & {
  * Creates a review in one statement: the session check, the shop's review setting, the
  * caller's order, its status and the ordered product are all conditions of one
  * INSERT ... SELECT, and the row reports which one failed. The unique index on
- * (shop, order, product) with ON CONFLICT DO NOTHING keeps concurrent posts to one review.
+ * (shop, order, product) with ON CONFLICT DO NOTHING keeps concurrent posts to one review;
+ * the review's `review.created` webhook event is recorded by the same statement.
  * The stored variation label is one the order really has for the product: the requested
  * one when ordered, else the first ordered variation.
  */
@@ -207,9 +211,11 @@ export async function insertReview(
       returning json_build_object('_id', id, 'productId', product_id, 'orderId', order_id,
         'rating', rating, 'comment', comment, 'variationLabel', variation_label,
         'status', status, 'date', ${isoTimestamp(sql`created_at`)}) as review
-    )
+    ),
+    ${eventCtes('review_hook', shopId, 'review.created', sql`select review::jsonb as data from ins`)}
     select g.*, cfg.allowed, (select status from o) as "orderStatus",
-      exists (select 1 from l) as "inOrder", (select review from ins) as review
+      exists (select 1 from l) as "inOrder", (select review from ins) as review,
+      ${deliveryIdsSql('review_hook')} as "webhookDeliveries"
     from g cross join cfg
   `);
   return result.rows[0] as CreateReviewRow;

@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
+import { shopChanged } from '../../adapters/generations';
 import { requireCustomerToken } from '../../http/customer';
+import { REVIEWS } from '../../http/http-cache';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
@@ -38,6 +40,7 @@ const productReviews = defineRoute({
   path: '/{productId}',
   tags: ['reviews'],
   operationId: 'listProductReviews',
+  cache: REVIEWS,
   summary: 'Approved reviews of a product, newest first',
   description:
     "Approved reviews the merchant has not hidden, newest first, with the buyer's name masked (`Le**`). Answers `data` without page fields.",
@@ -54,6 +57,7 @@ const reviewSummary = defineRoute({
   path: '/{productId}/summary',
   tags: ['reviews'],
   operationId: 'getReviewSummary',
+  cache: REVIEWS,
   summary: "A product's average rating and review counts",
   description:
     'The average rating (one decimal) and the count of approved, visible reviews, and how many the merchant hid.',
@@ -115,10 +119,11 @@ reviewRoutes.openapi(reviewSummary, async (c) => {
 
 reviewRoutes.openapi(postReview, async (c) => {
   const data = await createReview(
-    c.get('services').database.db,
+    c.get('services'),
     c.get('shop').id,
     c.get('customerClaims'),
     c.req.valid('json'),
   );
+  await shopChanged(c.get('services'), c.get('shop').id);
   return c.json({ status: 'success' as const, data }, 200);
 });

@@ -1,8 +1,10 @@
+import type { Services } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
+import { deliverAfterResponse } from '../webhooks/service';
 import {
   insertReview,
   REVIEWABLE_ORDER_STATUSES,
@@ -77,12 +79,12 @@ export async function listMyReviews(db: Db, shopId: string, claims: TokenClaims,
 
 /** POST /reviews: a pending review of a product of the caller's order, at most one each. */
 export async function createReview(
-  db: Db,
+  services: Services,
   shopId: string,
   claims: TokenClaims,
   body: CreateReviewBody,
 ) {
-  const row = await insertReview(db, {
+  const row = await insertReview(services.database.db, {
     shopId,
     claims,
     orderId: uuidOrNone(body.orderId),
@@ -100,5 +102,6 @@ export async function createReview(
     const reviewable = REVIEWABLE_ORDER_STATUSES.includes(row.orderStatus);
     throw new ApiError(reviewable ? 'REVIEW_ALREADY_EXISTS' : 'REVIEW_ORDER_STATUS_INVALID');
   }
+  deliverAfterResponse(services, row.webhookDeliveries);
   return row.review;
 }

@@ -92,20 +92,17 @@ export async function selectOrderOutcome(db: Db, shopId: string, orderId: string
 }
 
 /**
- * Takes the next order number, links or creates the customer of the email (a signed-in
- * customer's order stays theirs) and inserts the order. Returns its number, or null when
- * the plan's Idempotency-Key is already used in this shop (after the other request committed).
+ * Links or creates the customer of the email (a signed-in customer's order stays theirs) and
+ * inserts the order under a provisional number, its own id: numberOrder gives it the shop's
+ * next number at the end of the transaction. Returns false when the plan's Idempotency-Key
+ * is already used in this shop (after the other request committed).
  */
 export async function insertOrder(tx: Tx, plan: OrderPlan, orderId: string) {
   const c = plan.contact;
   const t = plan.totals;
   const paid = t.cartTotalMinor === 0;
-  const result = await tx.execute<{ orderNumber: string }>(sql`
-    with counter as (
-      insert into order_counters (shop_id, last_number) values (${plan.shopId}, 1001)
-      on conflict (shop_id) do update set last_number = order_counters.last_number + 1
-      returning last_number
-    ), customer as (
+  const result = await tx.execute(sql`
+    with customer as (
       insert into customers (shop_id, email, name, phone)
       select ${plan.shopId}::uuid, ${c.email}, ${c.name}, ${c.phone}
       where ${plan.customerId}::uuid is null
@@ -118,7 +115,7 @@ export async function insertOrder(tx: Tx, plan: OrderPlan, orderId: string) {
       apartment, room, note, payment_status, products_total_minor, shipping_total_minor,
       coupon_total_minor, tax_total_minor, cart_total_minor, shipping, coupons, idempotency_key,
       request_hash, payment_provider, paid_at)
-    values (${orderId}, ${plan.shopId}, (select last_number from counter)::text,
+    values (${orderId}, ${plan.shopId}, ${orderId},
       coalesce(${plan.customerId}::uuid, (select id from customer)), ${c.email}, ${c.name},
       ${c.phone}, ${c.town}, ${c.city}, ${c.apartment}, ${c.room}, ${c.note},
       ${paid ? 'fully-paid' : 'unpaid'}, ${t.productsTotalMinor}, ${t.shippingTotalMinor},
@@ -128,9 +125,31 @@ export async function insertOrder(tx: Tx, plan: OrderPlan, orderId: string) {
       ${plan.idempotencyKey}, ${plan.requestHash}, ${paid ? null : plan.paymentProvider},
       ${paid ? sql`now()` : null})
     on conflict (shop_id, idempotency_key) where idempotency_key is not null do nothing
+    returning id
+  `);
+  return result.rows.length > 0;
+}
+
+/**
+ * Gives the order the shop's next number. The counter's row stays locked until the order
+ * commits (so numbers have no gaps), which is why this comes after the stock and coupon
+ * checks: orders that fail never wait for it, and the orders of one shop queue on it only
+ * for the last statements of their transaction.
+ */
+export async function numberOrder(tx: Tx, shopId: string, orderId: string) {
+  const result = await tx.execute<{ orderNumber: string }>(sql`
+    with counter as (
+      insert into order_counters (shop_id, last_number) values (${shopId}, 1001)
+      on conflict (shop_id) do update set last_number = order_counters.last_number + 1
+      returning last_number
+    )
+    update orders set order_number = (select last_number from counter)::text
+    where shop_id = ${shopId} and id = ${orderId}
     returning order_number as "orderNumber"
   `);
-  return result.rows[0]?.orderNumber ?? null;
+  const orderNumber = result.rows[0]?.orderNumber;
+  if (!orderNumber) throw new Error('the order to number was not found');
+  return orderNumber;
 }
 
 /** Inserts the order's lines, in cart order (`position`). */

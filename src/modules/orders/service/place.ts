@@ -1,3 +1,4 @@
+import { shopChanged } from '../../../adapters/generations';
 import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
 import type { Db } from '../../../db/client';
@@ -21,6 +22,7 @@ import { deliverAfterResponse } from '../../mail/send';
 import type { ProviderRow } from '../../payments/queries';
 import { openCheckout, RAISES as PAYMENT_RAISES } from '../../payments/service';
 import { readSettingsDocument, type SettingsDocument } from '../../settings/document';
+import { deliverAfterResponse as deliverWebhooksAfterResponse } from '../../webhooks/service';
 import {
   type OrderContextRow,
   type OrderOutcome,
@@ -29,6 +31,7 @@ import {
 } from '../queries/place';
 import type { PlaceOrderBody } from '../schemas';
 import { confirmationFor } from './email';
+import { newOrderEmail } from './notices';
 import { IdempotentReplay, type OrderPlan, writeOrder } from './write';
 
 /** The codes each verb can raise; routes document them from here. */
@@ -179,13 +182,24 @@ async function write(
   shop: ShopContext,
   order: OrderPlan,
   origin: string,
+  merchantEmail: string,
 ): Promise<OrderOutcome> {
   const { totals } = order;
   const awaitingPayment = order.paymentProvider !== null && totals.cartTotalMinor > 0;
   let written: Awaited<ReturnType<typeof writeOrder>>;
   try {
     const email = confirmationFor(shop, order, origin, awaitingPayment);
-    written = await writeOrder(services.database, order, email);
+    const { contact } = order;
+    const notice = merchantEmail
+      ? ({ orderNumber }: { orderNumber: string }) =>
+          newOrderEmail(shop, merchantEmail, {
+            orderNumber,
+            name: contact.name,
+            email: contact.email,
+            totalMinor: totals.cartTotalMinor,
+          })
+      : null;
+    written = await writeOrder(services.database, order, email, notice);
   } catch (error) {
     if (!(error instanceof IdempotentReplay)) throw error;
     const db = services.database.db;
@@ -194,7 +208,11 @@ async function write(
     if (!winner) throw error;
     return replay(db, shop.id, winner, order.requestHash);
   }
-  deliverAfterResponse(services, [{ id: written.emailId }]);
+  deliverAfterResponse(
+    services,
+    written.emailIds.map((id) => ({ id })),
+  );
+  deliverWebhooksAfterResponse(services, written.webhookDeliveries);
   const free = totals.cartTotalMinor === 0;
   return {
     id: written.id,
@@ -233,6 +251,10 @@ export function confirmationOf(order: OrderOutcome, shop: ShopContext) {
   };
 }
 
+/** Where the merchant's new-order notice goes: the shop's contact address, or nowhere. */
+const merchantContact = (ctx: OrderContextRow) =>
+  readSettingsDocument(ctx.document).branding.helpEmail.trim();
+
 /**
  * Step 5: the answer: the confirmation when nothing is to be paid online, else the link to
  * the provider's checkout (payments opens it after the commit).
@@ -267,6 +289,8 @@ export async function placeOrder(
   const origin = storefrontOrigin(ctx.host, host, request.requestHost);
   const outcome = ctx.replay
     ? await replay(db, shop.id, ctx.replay, order.requestHash)
-    : await write(services, shop, plan(shop, ctx, order, priced), origin);
+    : await write(services, shop, plan(shop, ctx, order, priced), origin, merchantContact(ctx));
+  // Stock and best sellers moved: cached catalogue answers of the shop are no longer current.
+  if (!ctx.replay) await shopChanged(services, shop.id);
   return answer(services, shop, outcome, ctx.provider, origin);
 }

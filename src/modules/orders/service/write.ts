@@ -6,7 +6,14 @@ import type { CheckoutPlan } from '../../checkout/service';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/service';
 import { recordRedemption, takeCouponUse } from '../../coupons/queries';
 import type { QueuedEmail } from '../../mail/outbox';
-import { grantDownloads, insertOrder, insertOrderLines, takeStock } from '../queries/place';
+import { emitEvent } from '../../webhooks/service';
+import {
+  grantDownloads,
+  insertOrder,
+  insertOrderLines,
+  numberOrder,
+  takeStock,
+} from '../queries/place';
 
 /** Everything the server decided about an order before writing it. */
 export type OrderPlan = CheckoutPlan & {
@@ -65,33 +72,65 @@ async function redeemCoupon(tx: Tx, plan: OrderPlan, orderId: string) {
   if (!recorded) throw refuse('You have already used this coupon.');
 }
 
+/** The `order.created` webhook event's data: the order as the merchant API shows it (minor units). */
+const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => ({
+  id,
+  order_number: orderNumber,
+  status: 'pending',
+  email: plan.contact.email,
+  name: plan.contact.name,
+  customer_id: plan.customerId,
+  payment_provider: plan.paymentProvider,
+  totals: {
+    products: plan.totals.productsTotalMinor,
+    coupons: plan.totals.couponTotalMinor,
+    shipping: plan.totals.shippingTotalMinor,
+    tax: plan.totals.taxTotalMinor,
+    total: plan.totals.cartTotalMinor,
+  },
+  lines: plan.lines.map((l) => ({
+    product_id: l.productId,
+    variant_id: l.variantId,
+    title: l.title,
+    sku: l.sku,
+    quantity: l.quantity,
+    unit_price: l.unitPriceMinor,
+  })),
+});
+
 /**
- * Writes the whole order in one transaction: number, customer link, order and lines,
- * stock, coupon usage and redemption, download grants, sign-in link and the confirmation
- * email in the outbox. Any failure leaves nothing behind; an Idempotency-Key another
- * request already used raises IdempotentReplay.
+ * Writes the whole order in one transaction: customer link, order and lines, download
+ * grants, sign-in link, stock, coupon usage and redemption, the order number, the
+ * confirmation email and the merchant's new-order notice (when the shop has a contact
+ * address) in the outbox, and the `order.created` webhook event. Locks on shared rows (a
+ * product's stock, a coupon's uses, the shop's order counter) are taken as late as they can
+ * be, so simultaneous orders queue on them for as few statements as possible. Any failure
+ * leaves nothing behind; an Idempotency-Key another request already used raises
+ * IdempotentReplay.
  */
 export async function writeOrder(
   database: Database,
   plan: OrderPlan,
   confirmation: (order: { id: string; orderNumber: string; linkId: string }) => QueuedEmail,
-): Promise<{ id: string; orderNumber: string; emailId: string }> {
+  notice: ((order: { orderNumber: string }) => QueuedEmail) | null = null,
+): Promise<{ id: string; orderNumber: string; emailIds: string[]; webhookDeliveries: string[] }> {
   const id = crypto.randomUUID();
   const link = await newAccessLink({ shopId: plan.shopId, orderId: id, email: plan.contact.email });
   const digital = [...new Set(plan.lines.filter((l) => l.isDigital).map((l) => l.productId))];
   return withTransaction(database, async (tx) => {
-    const orderNumber = await insertOrder(tx, plan, id);
-    if (orderNumber === null) throw new IdempotentReplay();
+    if (!(await insertOrder(tx, plan, id))) throw new IdempotentReplay();
     await insertOrderLines(tx, plan.shopId, id, plan.lines);
-    await takeOrderStock(tx, plan);
-    await redeemCoupon(tx, plan, id);
     if (digital.length > 0) await grantDownloads(tx, plan.shopId, id, digital);
     await tx.insert(accessLinks).values(link.row);
-    const [email] = await tx
-      .insert(emailOutbox)
-      .values(confirmation({ id, orderNumber, linkId: link.linkId }))
-      .returning({ id: emailOutbox.id });
-    if (!email) throw new Error('the confirmation email was not queued');
-    return { id, orderNumber, emailId: email.id };
+    await takeOrderStock(tx, plan);
+    await redeemCoupon(tx, plan, id);
+    const orderNumber = await numberOrder(tx, plan.shopId, id);
+    const emails = [confirmation({ id, orderNumber, linkId: link.linkId })];
+    if (notice) emails.push(notice({ orderNumber }));
+    const queued = await tx.insert(emailOutbox).values(emails).returning({ id: emailOutbox.id });
+    if (queued.length !== emails.length) throw new Error('the order emails were not queued');
+    const data = orderCreatedData(plan, id, orderNumber);
+    const webhookDeliveries = await emitEvent(tx, plan.shopId, 'order.created', data);
+    return { id, orderNumber, emailIds: queued.map((e) => e.id), webhookDeliveries };
   });
 }

@@ -1,0 +1,128 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  CustomerExportSchema,
+  CustomerListQuerySchema,
+  CustomerListSchema,
+  CustomerSchema,
+  CustomerUpdateSchema,
+  CustomerWithOrdersSchema,
+  EraseSchema,
+} from './schemas';
+import {
+  eraseCustomer,
+  exportCustomer,
+  getCustomer,
+  listCustomers,
+  RAISES,
+  updateCustomer,
+} from './service';
+
+const tag = 'Customers';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'customers:read',
+  operationId: 'listCustomers',
+  summary: 'The shop’s customers, newest first; search by email or name',
+  description:
+    '`search` matches part of the email or the name, any case; `status` filters. Newest first.',
+  request: { query: CustomerListQuerySchema },
+  responses: { 200: jsonContent(CustomerListSchema, 'A page of customers') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'customers:read',
+  operationId: 'getCustomer',
+  summary: 'One customer with their newest orders',
+  description:
+    'The customer with their saved address and their 50 newest orders (linked to the account or placed with its email).',
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(CustomerWithOrdersSchema, 'The customer') },
+  raises: RAISES.getCustomer,
+});
+
+const exported = adminRoute({
+  method: 'get',
+  path: '/{id}/export',
+  tag,
+  scope: 'customers:read',
+  operationId: 'exportCustomer',
+  summary: 'Everything the shop holds about a customer, as one JSON document',
+  description:
+    'Profile, address, every order, reviews, sessions, newsletter subscription and coupon redemptions: what the shop holds about the customer, for an access request.',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(CustomerExportSchema, 'The customer’s data') },
+  raises: RAISES.getCustomer,
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{id}',
+  tag,
+  scope: 'customers:write',
+  ifMatch: true,
+  operationId: 'updateCustomer',
+  summary: 'Sets a customer active, inactive or blacklisted; their tokens follow at once',
+  description:
+    '`status`: `active`, `inactive` or `blacklisted`. Tokens are checked against it on every request, so a blocked customer is signed out at their next call. An erased customer cannot be changed (409 CUSTOMER_ERASED).',
+  request: { params: IdParamSchema, body: jsonBody(CustomerUpdateSchema) },
+  responses: { 200: resourceContent(CustomerSchema, 'The customer') },
+  raises: RAISES.updateCustomer,
+});
+
+const erase = adminRoute({
+  method: 'post',
+  path: '/{id}/erase',
+  tag,
+  scope: 'customers:write',
+  ifMatch: true,
+  operationId: 'eraseCustomer',
+  summary: 'Erases a customer’s personal data; orders stay for the books, sessions end',
+  description:
+    'Replaces the email, empties name and phone, deletes the address, sign-in codes and links, newsletter subscription and emails, revokes every session and empties the name on reviews. Orders keep their number, lines, amounts, name and delivery address for the books; their email, phone and note are removed.',
+  request: { params: IdParamSchema, body: jsonBody(EraseSchema) },
+  responses: { 200: resourceContent(CustomerSchema, 'The customer, anonymised') },
+  raises: RAISES.eraseCustomer,
+});
+
+/** /admin/api/v1/customers: who buys, their access, their data. */
+export const customerAdminRoutes = createRouter();
+
+customerAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listCustomers(db, c.get('shop'), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+customerAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const customer = await getCustomer(db, c.get('shop'), c.req.valid('param').id);
+  setEtag(c, customer);
+  return c.json(customer, 200);
+});
+
+customerAdminRoutes.openapi(exported, async (c) => {
+  const db = c.get('services').database.db;
+  return c.json(await exportCustomer(db, c.get('shop'), c.req.valid('param').id), 200);
+});
+
+customerAdminRoutes.openapi(update, async (c) => {
+  const { id } = c.req.valid('param');
+  const body = c.req.valid('json');
+  return c.json(await merchantWrite(c, (w) => updateCustomer(w, id, body)), 200);
+});
+
+customerAdminRoutes.openapi(erase, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => eraseCustomer(w, id)), 200);
+});

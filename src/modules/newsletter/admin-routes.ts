@@ -1,0 +1,127 @@
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { clearShopCache } from '../../identity/shops';
+import {
+  ADMIN_RAISES,
+  exportSubscribers,
+  getNewsletterSettings,
+  listSubscribers,
+  removeSubscriber,
+  setSubscriberCap,
+} from './admin';
+import {
+  DeletedSubscriberSchema,
+  NewsletterSettingsSchema,
+  NewsletterSettingsUpdateSchema,
+  SubscriberExportQuerySchema,
+  SubscriberListQuerySchema,
+  SubscriberListSchema,
+} from './admin-schemas';
+
+const tag = 'Newsletter';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/subscribers',
+  tag,
+  scope: 'marketing:read',
+  operationId: 'listNewsletterSubscribers',
+  summary: 'The shop’s newsletter subscribers, newest first, optionally in one state',
+  description:
+    'Subscribers newest first with cursors; `status` keeps one state (pending, verified, unsubscribed).',
+  request: { query: SubscriberListQuerySchema },
+  responses: { 200: jsonContent(SubscriberListSchema, 'A page of subscribers') },
+});
+
+const exportCsv = adminRoute({
+  method: 'get',
+  path: '/subscribers/export',
+  tag,
+  scope: 'marketing:read',
+  operationId: 'exportNewsletterSubscribers',
+  summary: 'Every subscriber as CSV (oldest first), streamed',
+  description:
+    "Columns: id, email, status, created_at, verified_at, unsubscribed_at. Values a spreadsheet would run as a formula are prefixed with `'`.",
+  request: { query: SubscriberExportQuerySchema },
+  responses: {
+    200: {
+      description: 'The CSV file',
+      content: { 'text/csv': { schema: { type: 'string' as const } } },
+    },
+  },
+});
+
+const remove = adminRoute({
+  method: 'delete',
+  path: '/subscribers/{id}',
+  tag,
+  scope: 'marketing:write',
+  operationId: 'deleteNewsletterSubscriber',
+  summary: 'Removes a subscriber and its address for good (its place under the cap frees up)',
+  description:
+    'Deletes the subscription and its address (erasure); the address may subscribe again later.',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(DeletedSubscriberSchema, 'The subscriber is removed') },
+  raises: ADMIN_RAISES.deleteSubscriber,
+});
+
+const readSettings = adminRoute({
+  method: 'get',
+  path: '/settings',
+  tag,
+  scope: 'marketing:read',
+  operationId: 'getNewsletterSettings',
+  summary: 'The subscriber cap and how many subscribers are in each state',
+  description: 'The subscriber cap (null: none) and the number of subscribers in each state.',
+  responses: { 200: jsonContent(NewsletterSettingsSchema, 'The newsletter settings') },
+});
+
+const updateSettings = adminRoute({
+  method: 'patch',
+  path: '/settings',
+  tag,
+  scope: 'marketing:write',
+  operationId: 'updateNewsletterSettings',
+  summary: 'Sets the subscriber cap (null removes it)',
+  description:
+    'Sets or removes the cap on pending and verified subscribers. Lowering it removes nobody; new subscriptions are refused until places free up.',
+  request: { body: jsonBody(NewsletterSettingsUpdateSchema) },
+  responses: { 200: jsonContent(NewsletterSettingsSchema, 'The newsletter settings') },
+});
+
+/** /admin/api/v1/newsletter: subscribers and the shop's subscriber cap. */
+export const newsletterAdminRoutes = createRouter();
+
+newsletterAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listSubscribers(db, c.get('shop').id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+newsletterAdminRoutes.openapi(exportCsv, (c) => {
+  const db = c.get('services').database.db;
+  const stream = exportSubscribers(db, c.get('shop').id, c.req.valid('query').status);
+  return c.body(stream, 200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': 'attachment; filename="newsletter-subscribers.csv"',
+  });
+});
+
+newsletterAdminRoutes.openapi(remove, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => removeSubscriber(w, id)), 200);
+});
+
+newsletterAdminRoutes.openapi(readSettings, async (c) => {
+  const db = c.get('services').database.db;
+  return c.json(await getNewsletterSettings(db, c.get('shop').id), 200);
+});
+
+newsletterAdminRoutes.openapi(updateSettings, async (c) => {
+  const cap = c.req.valid('json').subscriber_cap;
+  const settings = await merchantWrite(c, (w) => setSubscriberCap(w, cap, clearShopCache));
+  return c.json(settings, 200);
+});

@@ -1,0 +1,161 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  AdminOrderSchema,
+  MarkPaidSchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  RefundRequestSchema,
+  RefundSchema,
+} from './admin-schemas';
+import { getAdminOrder, listAdminOrders, RAISES as READ_RAISES } from './service/admin';
+import { changeOrder, type OrderVerb, RAISES, type VerbInput } from './service/transitions';
+
+const tag = 'Orders';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'orders:read',
+  operationId: 'listOrders',
+  summary: 'The shop’s orders, newest first, filtered by status, payment, date, email or number',
+  description: `Filters combine: \`status\`, \`payment_status\`, \`created_since\` / \`created_until\` (ISO 8601), the buyer's \`email\` (any case) and \`order_number\`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.`,
+  request: { query: OrderListQuerySchema },
+  responses: { 200: jsonContent(OrderListSchema, 'A page of orders') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'orders:read',
+  operationId: 'getOrder',
+  summary: 'One order in full: lines, amounts, address, delivery, payment and refund',
+  description: `The order with its ETag. \`refund_status\` and \`refund_expiry_date\` are computed as the storefront computes them, from the delivery time and the shop's refund window.`,
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(AdminOrderSchema, 'The order') },
+  raises: READ_RAISES.getAdminOrder,
+});
+
+const RULES =
+  'Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).';
+
+/** A transition route: `POST /{id}/<segment>` running one verb of the state machine. */
+function transitionRoute<V extends OrderVerb>(
+  verb: V,
+  segment: string,
+  operationId: string,
+  [summary, description]: [string, string],
+  body?: typeof MarkPaidSchema | typeof RefundRequestSchema | typeof RefundSchema,
+) {
+  return adminRoute({
+    method: 'post',
+    path: `/{id}/${segment}`,
+    tag,
+    scope: 'orders:write',
+    ifMatch: true,
+    operationId,
+    summary,
+    description: `${description} ${RULES}`,
+    request: body ? { params: IdParamSchema, body: jsonBody(body) } : { params: IdParamSchema },
+    responses: { 200: resourceContent(AdminOrderSchema, 'The order after the change') },
+    raises: RAISES[verb],
+  });
+}
+
+const TRANSITIONS = [
+  {
+    verb: 'deliver',
+    route: transitionRoute('deliver', 'deliver', 'deliverOrder', [
+      'Marks a pending order delivered and emails the buyer; the refund window starts',
+      'pending → delivered. Sets `delivered_at`, from which the refund window counts.',
+    ]),
+  },
+  {
+    verb: 'complete',
+    route: transitionRoute('complete', 'complete', 'completeOrder', [
+      'Closes a delivered order',
+      'delivered → completed. No email; the refund window still applies.',
+    ]),
+  },
+  {
+    verb: 'cancel',
+    route: transitionRoute('cancel', 'cancel', 'cancelOrder', [
+      'Cancels a pending order: gives back its stock and coupon use, closes its downloads, emails the buyer',
+      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race.',
+    ]),
+  },
+  {
+    verb: 'mark_paid',
+    route: transitionRoute(
+      'mark_paid',
+      'mark-paid',
+      'markOrderPaid',
+      [
+        'Records the payment of an unpaid order (cash on delivery, bank transfer)',
+        'unpaid → fully-paid, for a pending, delivered or completed order; `paid_amount` becomes the total. An order already paid is 409 ORDER_ALREADY_PAID.',
+      ],
+      MarkPaidSchema,
+    ),
+  },
+  {
+    verb: 'request_refund',
+    route: transitionRoute(
+      'request_refund',
+      'request-refund',
+      'requestOrderRefund',
+      [
+        'Records the buyer’s refund request within the shop’s refund window',
+        'For a delivered or completed order: `refund_status` becomes EXISTING. A second request is 409 REFUND_ALREADY_REQUESTED; after the window, 409 REFUND_WINDOW_CLOSED.',
+      ],
+      RefundRequestSchema,
+    ),
+  },
+  {
+    verb: 'refund',
+    route: transitionRoute(
+      'refund',
+      'refund',
+      'refundOrder',
+      [
+        'Records a completed refund of a delivered or completed order, optionally restocking once',
+        'delivered or completed → refunded, for a paid order (else 409 ORDER_NOT_PAID). `amount` defaults to what was paid; `restock: true` gives back the stock the order still holds.',
+      ],
+      RefundSchema,
+    ),
+  },
+] as const;
+
+/** /admin/api/v1/orders: reading orders and moving them through their states. */
+export const orderAdminRoutes = createRouter();
+
+orderAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listAdminOrders(db, c.get('shop'), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+orderAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const order = await getAdminOrder(db, c.get('shop'), c.req.valid('param').id);
+  setEtag(c, order);
+  return c.json(order, 200);
+});
+
+for (const { verb, route } of TRANSITIONS) {
+  orderAdminRoutes.openapi(route, async (c) => {
+    const { id } = c.req.valid('param' as never) as { id: string };
+    const body = ('body' in route.request ? c.req.valid('json' as never) : {}) as VerbInput;
+    const services = c.get('services');
+    const order = await merchantWrite(
+      c,
+      async (w) => (await changeOrder(w, services, id, verb, body)).order,
+    );
+    return c.json(order, 200);
+  });
+}

@@ -1,0 +1,141 @@
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Keyset } from '../../../admin-kit/list';
+import type { Db, Tx } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import { isUuid } from '../../../lib/uuid';
+import { releaseCtes } from './release';
+
+/** One line of an order as the merchant API reads it. */
+export type AdminLineRow = {
+  id: string;
+  productId: string | null;
+  variantId: string | null;
+  title: string;
+  variationKey: string;
+  sku: string;
+  quantity: number;
+  unitPriceMinor: number;
+  totalMinor: number;
+  isDigital: boolean;
+  stockTaken: boolean;
+};
+
+export type OrderTableRow = typeof orders.$inferSelect;
+export type AdminOrderRow = OrderTableRow & { lines: AdminLineRow[] };
+
+/**
+ * The order's lines in cart order, as JSON: a correlated subquery of `orders` (qualified by
+ * hand, as Drizzle writes select-list columns unqualified).
+ */
+const linesJson = sql<AdminLineRow[]>`(select coalesce(json_agg(json_build_object(
+    'id', l.id, 'productId', l.product_id, 'variantId', l.variant_id, 'title', l.title,
+    'variationKey', l.variation_key, 'sku', l.sku, 'quantity', l.quantity,
+    'unitPriceMinor', l.unit_price_minor, 'totalMinor', l.total_minor::float8,
+    'isDigital', l.is_digital, 'stockTaken', l.stock_taken) order by l.position, l.id), '[]'::json)
+  from order_lines l where l.shop_id = "orders"."shop_id" and l.order_id = "orders"."id")`;
+
+/** What the order list can be filtered by. */
+export type OrderFilters = {
+  status?: OrderTableRow['status'];
+  paymentStatus?: OrderTableRow['paymentStatus'];
+  createdSince?: string;
+  createdUntil?: string;
+  email?: string;
+  orderNumber?: string;
+};
+
+const filterSql = (f: OrderFilters): Array<SQL | undefined> => [
+  f.status ? eq(orders.status, f.status) : undefined,
+  f.paymentStatus ? eq(orders.paymentStatus, f.paymentStatus) : undefined,
+  f.createdSince ? gte(orders.createdAt, new Date(f.createdSince)) : undefined,
+  f.createdUntil ? lt(orders.createdAt, new Date(f.createdUntil)) : undefined,
+  f.email ? eq(sql`lower(${orders.email})`, f.email.trim().toLowerCase()) : undefined,
+  f.orderNumber ? eq(orders.orderNumber, f.orderNumber) : undefined,
+];
+
+/** A page of the shop's orders with their lines: one statement. */
+export function selectOrderPage(db: Db, keyset: Keyset, filters: OrderFilters) {
+  return db
+    .select({ order: orders, lines: linesJson })
+    .from(orders)
+    .where(and(keyset.where, ...filterSql(filters)))
+    .orderBy(...keyset.orderBy)
+    .limit(keyset.limit)
+    .then((rows) => rows.map(({ order, lines }) => ({ ...order, lines })));
+}
+
+/** One order of the shop with its lines (locked `FOR UPDATE` in a transaction when asked). */
+export async function selectAdminOrder(
+  db: Db | Tx,
+  shopId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<AdminOrderRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db
+    .select({ order: orders, lines: linesJson })
+    .from(orders)
+    .where(and(eq(orders.shopId, shopId), eq(orders.id, id)));
+  const [row] = options.lock ? await query.for('update', { of: orders }) : await query;
+  return row ? { ...row.order, lines: row.lines } : null;
+}
+
+/** Sets order columns, raising `version` and `updated_at`; returns the row. */
+export async function updateOrder(
+  tx: Tx,
+  shopId: string,
+  id: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderTableRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...values, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.shopId, shopId), eq(orders.id, id)))
+    .returning();
+  if (!row) throw new Error('a locked order vanished');
+  return row;
+}
+
+/**
+ * Gives back what the order holds (releaseCtes): its stock, once, and with `coupons` its
+ * coupon use. Returns the ids of the lines whose stock came back.
+ */
+export async function releaseOrder(
+  tx: Tx,
+  shopId: string,
+  orderId: string,
+  options: { coupons: boolean },
+) {
+  const result = await tx.execute<{ id: string }>(sql`
+    with released as (select ${orderId}::uuid as id), ${releaseCtes(shopId, options)}
+    select id from given_back`);
+  return result.rows.map((r) => r.id);
+}
+
+/** Switches off every download the order grants; returns how many were open. */
+export async function closeDownloads(tx: Tx, shopId: string, orderId: string) {
+  const result = await tx.execute<{ id: string }>(sql`
+    update download_grants set active = false
+    where shop_id = ${shopId} and order_id = ${orderId} and active returning id`);
+  return result.rows.length;
+}
+
+/** A customer's orders (linked, or placed with their email), newest first, with lines. */
+export function selectOrdersOfCustomer(
+  db: Db,
+  shopId: string,
+  customer: { id: string; email: string },
+  limit: number,
+) {
+  return db
+    .select({ order: orders, lines: linesJson })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        sql`(${orders.customerId} = ${customer.id} or lower(${orders.email}) = ${customer.email})`,
+      ),
+    )
+    .orderBy(sql`${orders.createdAt} desc`, sql`${orders.id} desc`)
+    .limit(limit);
+}

@@ -1,0 +1,72 @@
+import type { ShopContext } from '../../../app-env';
+import { escapeHtml } from '../../../lib/html';
+import { toAmount } from '../../../lib/money';
+import type { EmailKind, QueuedEmail } from '../../mail/outbox';
+
+/** Minor units as a shopper reads them: `12.50 EUR`. */
+export const displayAmount = (shop: ShopContext, minor: number) =>
+  `${toAmount(minor, shop.currencyDigits).toFixed(shop.currencyDigits)} ${shop.currency}`;
+
+/** A short email of paragraphs, as HTML and text. */
+function simpleEmail(
+  shop: ShopContext,
+  kind: EmailKind,
+  to: string,
+  subject: string,
+  paragraphs: string[],
+): QueuedEmail {
+  const html = `<!doctype html>
+<html><body style="font-family:sans-serif;line-height:1.5;color:#222">
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+</body></html>`;
+  return { shopId: shop.id, kind, to, subject, html, text: paragraphs.join('\n\n') };
+}
+
+type OrderRef = { orderNumber: string; name: string; email: string };
+
+/** Told to the buyer when the merchant marks the order delivered. */
+export const deliveredEmail = (shop: ShopContext, order: OrderRef) =>
+  simpleEmail(
+    shop,
+    'order-delivered',
+    order.email,
+    `Your order ${order.orderNumber} has been delivered`,
+    [
+      `Hello ${order.name},`,
+      `Your order ${order.orderNumber} at ${shop.name} has been delivered. We hope you enjoy it.`,
+      `Something not right? You can ask for a refund within ${shop.refundWindowDays} days.`,
+    ],
+  );
+
+/** Told to the buyer when the merchant cancels the order. */
+export const cancelledEmail = (shop: ShopContext, order: OrderRef) =>
+  simpleEmail(
+    shop,
+    'order-cancelled',
+    order.email,
+    `Your order ${order.orderNumber} was cancelled`,
+    [
+      `Hello ${order.name},`,
+      `Your order ${order.orderNumber} at ${shop.name} was cancelled. Nothing will be sent.`,
+      'If you paid for it, the payment will be returned to you.',
+    ],
+  );
+
+/** Told to the buyer when the merchant records a refund. */
+export const refundedEmail = (shop: ShopContext, order: OrderRef, amountMinor: number) =>
+  simpleEmail(shop, 'order-refunded', order.email, `Your refund for order ${order.orderNumber}`, [
+    `Hello ${order.name},`,
+    `We have refunded ${displayAmount(shop, amountMinor)} for your order ${order.orderNumber} at ${shop.name}.`,
+    'It may take a few days to show on your statement.',
+  ]);
+
+/** Told to the merchant (the shop's contact address) when an order is placed. */
+export const newOrderEmail = (
+  shop: ShopContext,
+  to: string,
+  order: { orderNumber: string; name: string; email: string; totalMinor: number },
+) =>
+  simpleEmail(shop, 'merchant-new-order', to, `New order ${order.orderNumber} at ${shop.name}`, [
+    `${order.name} (${order.email}) placed order ${order.orderNumber} for ${displayAmount(shop, order.totalMinor)}.`,
+    `Open it with GET /admin/api/v1/orders?order_number=${order.orderNumber}`,
+  ]);

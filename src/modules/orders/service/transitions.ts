@@ -1,0 +1,235 @@
+import type { WriteScope } from '../../../admin-kit/write';
+import type { Services, ShopContext } from '../../../app-env';
+import { emailOutbox } from '../../../db/schema';
+import { ApiError, type ErrorCode } from '../../../errors';
+import type { QueuedEmail } from '../../mail/outbox';
+import { deliverAfterResponse } from '../../mail/send';
+import type { WebhookEventType } from '../../webhooks/events';
+import { emitFromWrite } from '../../webhooks/service';
+import type { AdminOrder, MarkPaid, Refund, RefundRequest } from '../admin-schemas';
+import {
+  type AdminOrderRow,
+  closeDownloads,
+  type OrderTableRow,
+  releaseOrder,
+  selectAdminOrder,
+  updateOrder,
+} from '../queries/admin';
+import { toAdminOrder } from './admin';
+import { cancelledEmail, deliveredEmail, refundedEmail } from './notices';
+import { refundOf } from './read';
+
+export type OrderStatus = OrderTableRow['status'];
+
+/**
+ * The order state machine, the one table of what a merchant may do to an order: for each
+ * verb, the statuses it may start from and the status it leads to (null: the status stays;
+ * the verb changes the payment or the refund request). Anything else is 409
+ * ORDER_TRANSITION_INVALID naming the current status. docs/decisions.md reproduces it.
+ */
+export const ORDER_TRANSITIONS = {
+  deliver: { from: ['pending'], to: 'delivered' },
+  complete: { from: ['delivered'], to: 'completed' },
+  cancel: { from: ['pending'], to: 'cancelled' },
+  mark_paid: { from: ['pending', 'delivered', 'completed'], to: null },
+  request_refund: { from: ['delivered', 'completed'], to: null },
+  refund: { from: ['delivered', 'completed'], to: 'refunded' },
+} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus | null }>;
+
+export type OrderVerb = keyof typeof ORDER_TRANSITIONS;
+
+/** The codes each transition can raise; routes document them from here. */
+export const RAISES = {
+  deliver: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
+  complete: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
+  cancel: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
+  mark_paid: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_ALREADY_PAID'],
+  request_refund: [
+    'ORDER_NOT_FOUND',
+    'ORDER_TRANSITION_INVALID',
+    'REFUND_ALREADY_REQUESTED',
+    'REFUND_WINDOW_CLOSED',
+  ],
+  refund: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_NOT_PAID', 'VALIDATION_FAILED'],
+} as const satisfies Record<OrderVerb, readonly ErrorCode[]>;
+
+/** The input a verb takes (only mark_paid, request_refund and refund take any). */
+export type VerbInput = Partial<MarkPaid & RefundRequest & Refund>;
+
+/** Where an order stood before and after a transition: what an order event carries. */
+export type OrderChange = {
+  verb: OrderVerb;
+  from: Pick<AdminOrder, 'status' | 'payment_status' | 'refund_status'>;
+  to: Pick<AdminOrder, 'status' | 'payment_status' | 'refund_status'>;
+};
+
+export type OrderTransition = { order: AdminOrder; change: OrderChange };
+
+/** Throws the coded refusal when `verb` may not run on the order as it is now. */
+export function assertTransition(verb: OrderVerb, row: OrderTableRow, shop: ShopContext) {
+  const rule = ORDER_TRANSITIONS[verb];
+  if (!(rule.from as readonly OrderStatus[]).includes(row.status)) {
+    throw new ApiError('ORDER_TRANSITION_INVALID', {
+      message: `The order is ${row.status}: ${verb} needs it ${rule.from.join(' or ')}.`,
+      details: [{ field: 'status', message: `The order is ${row.status}.` }],
+    });
+  }
+  if (verb === 'mark_paid' && row.paymentStatus === 'fully-paid') {
+    throw new ApiError('ORDER_ALREADY_PAID');
+  }
+  if (verb === 'refund' && row.paymentStatus !== 'fully-paid') throw new ApiError('ORDER_NOT_PAID');
+  if (verb === 'request_refund') {
+    if (row.refundState !== 'none') throw new ApiError('REFUND_ALREADY_REQUESTED');
+    const { refundStatus, refundExpiryDate } = refundOf(
+      {
+        status: row.status,
+        refundState: row.refundState,
+        deliveredAt: row.deliveredAt?.toISOString() ?? null,
+        createdAt: row.createdAt.toISOString(),
+      },
+      shop.refundWindowDays,
+    );
+    if (refundStatus === 'EXPIRED') {
+      throw new ApiError('REFUND_WINDOW_CLOSED', {
+        message: `The refund window closed at ${refundExpiryDate}.`,
+      });
+    }
+  }
+}
+
+type Effect = { values: Partial<OrderTableRow>; email: QueuedEmail | null };
+
+const now = () => new Date();
+
+/** The amount a refund gives back: what was asked, at most what was paid and not yet refunded. */
+function refundAmount(row: OrderTableRow, asked: number | undefined) {
+  const left = row.paidTotalMinor - row.refundedTotalMinor;
+  if (asked === undefined) return left;
+  if (asked > left) {
+    throw new ApiError('VALIDATION_FAILED', {
+      details: [{ field: 'amount', message: `At most ${left} (paid and not refunded yet).` }],
+    });
+  }
+  return asked;
+}
+
+/** What each verb writes besides the order row: stock, coupon use, downloads, the email. */
+async function effectOf(
+  w: WriteScope,
+  verb: OrderVerb,
+  row: AdminOrderRow,
+  input: VerbInput,
+): Promise<Effect> {
+  const { shop, tx } = w;
+  switch (verb) {
+    case 'deliver':
+      return {
+        values: { status: 'delivered', deliveredAt: now() },
+        email: deliveredEmail(shop, row),
+      };
+    case 'complete':
+      return { values: { status: 'completed', completedAt: now() }, email: null };
+    case 'cancel':
+      await releaseOrder(tx, shop.id, row.id, { coupons: true });
+      await closeDownloads(tx, shop.id, row.id);
+      return {
+        values: { status: 'cancelled', cancelledAt: now() },
+        email: cancelledEmail(shop, row),
+      };
+    case 'mark_paid':
+      return {
+        values: {
+          paymentStatus: 'fully-paid',
+          paidTotalMinor: row.cartTotalMinor,
+          paidAt: now(),
+          paymentMethod: input.method ?? 'cash_on_delivery',
+        },
+        email: null,
+      };
+    case 'request_refund':
+      return {
+        values: {
+          refundState: 'requested',
+          refundRequestedAt: now(),
+          refundReason: input.reason ?? '',
+        },
+        email: null,
+      };
+    case 'refund': {
+      const amount = refundAmount(row, input.amount);
+      if (input.restock) await releaseOrder(tx, shop.id, row.id, { coupons: false });
+      return {
+        values: {
+          status: 'refunded',
+          refundState: 'refunded',
+          refundedAt: now(),
+          refundedTotalMinor: row.refundedTotalMinor + amount,
+          ...(input.reason !== undefined ? { refundReason: input.reason } : {}),
+        },
+        email: refundedEmail(shop, row, amount),
+      };
+    }
+  }
+}
+
+const stateOf = (o: AdminOrder) => ({
+  status: o.status,
+  payment_status: o.payment_status,
+  refund_status: o.refund_status,
+});
+
+/**
+ * The webhook events a transition raises: `order.status_changed` whenever the status
+ * moves, `order.paid` when the merchant marks it paid, `order.refunded` on a refund.
+ */
+function eventsOf(change: OrderChange): WebhookEventType[] {
+  const events: WebhookEventType[] = [];
+  if (change.from.status !== change.to.status) events.push('order.status_changed');
+  if (change.verb === 'mark_paid') events.push('order.paid');
+  if (change.verb === 'refund') events.push('order.refunded');
+  return events;
+}
+
+/** Records the transition's events in its transaction; delivered once it has committed. */
+async function emitOrderEvents(w: WriteScope, transition: OrderTransition) {
+  const { order, change } = transition;
+  const data = { id: order.id, order_number: order.order_number, ...change, order };
+  for (const type of eventsOf(change)) await emitFromWrite(w, type, data);
+}
+
+/**
+ * Runs one verb of the state machine on an order, in the write's transaction: locks the
+ * order, checks If-Match and the transition table, writes the effects, the order, the
+ * buyer's email (outbox, delivered after the commit) and the audit record. The returned
+ * `change` is what its webhook events (order.status_changed, order.paid, order.refunded)
+ * carry; they are recorded in the same transaction.
+ */
+export async function changeOrder(
+  w: WriteScope,
+  services: Services,
+  id: string,
+  verb: OrderVerb,
+  input: VerbInput = {},
+): Promise<OrderTransition> {
+  const current = await selectAdminOrder(w.tx, w.shop.id, id, { lock: true });
+  if (!current) throw new ApiError('ORDER_NOT_FOUND');
+  w.expectVersion(current.version);
+  assertTransition(verb, current, w.shop);
+  const effect = await effectOf(w, verb, current, input);
+  await updateOrder(w.tx, w.shop.id, id, effect.values);
+  const updated = await selectAdminOrder(w.tx, w.shop.id, id);
+  if (!updated) throw new Error('a locked order vanished');
+  const before = toAdminOrder(current, w.shop);
+  const order = toAdminOrder(updated, w.shop);
+  if (effect.email) {
+    const queued = await w.tx
+      .insert(emailOutbox)
+      .values(effect.email)
+      .returning({ id: emailOutbox.id });
+    w.afterCommit(() => deliverAfterResponse(services, queued));
+  }
+  await w.audit({ action: 'update', resourceType: 'order', resourceId: id, before, after: order });
+  const transition = { order, change: { verb, from: stateOf(before), to: stateOf(order) } };
+  await emitOrderEvents(w, transition);
+  return transition;
+}

@@ -1,0 +1,64 @@
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { versionedRows } from '../../admin-kit/rows';
+import type { Db } from '../../db/client';
+import { reviews } from '../../db/schema';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/** Read one, lock, update: each filtered by shop. */
+export const reviewRows = versionedRows(reviews);
+
+/** The queue's first key: pending reviews (0) come before approved ones (1). */
+const rankOf = (alias: string) =>
+  sql.raw(`(case when ${alias}."status" = 'pending' then 0 else 1 end)`);
+
+export type QueueFilters = {
+  status?: ReviewRow['status'];
+  hidden?: boolean;
+  productId?: string;
+};
+
+export type QueueCursor = { id: string; backwards: boolean } | null;
+
+/**
+ * The keyset of the moderation queue: (pending first, newest first, id). `cursor` is a
+ * review of the shop; the page starts after it (or ends before it, backwards).
+ */
+function queueAfter(shopId: string, cursor: QueueCursor): SQL | undefined {
+  if (!cursor) return undefined;
+  const at = sql`(select ${rankOf('c')} as rank, c.created_at, c.id from reviews c
+    where c.shop_id = ${shopId} and c.id = ${cursor.id})`;
+  const rank = rankOf('"reviews"');
+  const position = sql.raw('("reviews"."created_at", "reviews"."id")');
+  return cursor.backwards
+    ? sql`exists (select 1 from ${at} k where ${rank} < k.rank
+        or (${rank} = k.rank and ${position} > (k.created_at, k.id)))`
+    : sql`exists (select 1 from ${at} k where ${rank} > k.rank
+        or (${rank} = k.rank and ${position} < (k.created_at, k.id)))`;
+}
+
+/** One page of the queue, `limit` rows (ask one more to learn whether another page follows). */
+export function selectQueuePage(
+  db: Db,
+  shopId: string,
+  filters: QueueFilters,
+  cursor: QueueCursor,
+  limit: number,
+): Promise<ReviewRow[]> {
+  const order = cursor?.backwards ? [desc, asc, asc] : [asc, desc, desc];
+  const [byRank, byTime, byId] = order as [typeof asc, typeof asc, typeof asc];
+  return db
+    .select()
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.shopId, shopId),
+        filters.status ? eq(reviews.status, filters.status) : undefined,
+        filters.hidden === undefined ? undefined : eq(reviews.hidden, filters.hidden),
+        filters.productId ? eq(reviews.productId, filters.productId) : undefined,
+        queueAfter(shopId, cursor),
+      ),
+    )
+    .orderBy(byRank(rankOf('"reviews"')), byTime(reviews.createdAt), byId(reviews.id))
+    .limit(limit);
+}

@@ -1,0 +1,115 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { AdminReviewSchema, ReviewListSchema, ReviewQueueQuerySchema } from './admin-schemas';
+import {
+  getReview,
+  listReviewQueue,
+  type ModerationVerb,
+  moderateReview,
+  RAISES,
+} from './admin-service';
+
+const tag = 'Reviews';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'reviews:read',
+  operationId: 'listReviews',
+  summary: 'The moderation queue: pending reviews first, then newest first',
+  description:
+    'Pending reviews come first, then approved ones, newest first within each; `status`, `hidden` and `product_id` filter. Cursors page through this order like every list.',
+  request: { query: ReviewQueueQuerySchema },
+  responses: { 200: jsonContent(ReviewListSchema, 'A page of reviews') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'reviews:read',
+  operationId: 'getReview',
+  summary: 'One review, with the buyer’s name in full',
+  description: `The review with its ETag and the buyer's name in full. \`listed\` says whether the storefront shows and counts it.`,
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(AdminReviewSchema, 'The review') },
+  raises: RAISES.getReview,
+});
+
+const verbRoute = (
+  verb: ModerationVerb,
+  operationId: string,
+  summary: string,
+  description: string,
+) =>
+  adminRoute({
+    method: 'post',
+    path: `/{id}/${verb}`,
+    tag,
+    scope: 'reviews:write',
+    ifMatch: true,
+    operationId,
+    summary,
+    description: `${description} Runs under the review's row lock, so simultaneous verbs all land; a verb that changes nothing writes nothing. The storefront list, product aggregates and summary change on the next request.`,
+    request: { params: IdParamSchema },
+    responses: { 200: resourceContent(AdminReviewSchema, 'The review') },
+    raises: RAISES.moderateReview,
+  });
+
+const VERBS = [
+  {
+    verb: 'approve',
+    route: verbRoute(
+      'approve',
+      'approveReview',
+      'Approves a review: listed from the next request',
+      'pending → approved (listed unless hidden).',
+    ),
+  },
+  {
+    verb: 'hide',
+    route: verbRoute(
+      'hide',
+      'hideReview',
+      'Hides a review from the storefront, whatever its status',
+      'Counted in the summary’s `hidden`, never listed.',
+    ),
+  },
+  {
+    verb: 'unhide',
+    route: verbRoute(
+      'unhide',
+      'unhideReview',
+      'Shows a hidden review again (if approved)',
+      'Listed again when approved.',
+    ),
+  },
+] as const;
+
+/** /admin/api/v1/reviews: moderating what buyers wrote. */
+export const reviewAdminRoutes = createRouter();
+
+reviewAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listReviewQueue(db, c.get('shop').id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+reviewAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const review = await getReview(db, c.get('shop').id, c.req.valid('param').id);
+  setEtag(c, review);
+  return c.json(review, 200);
+});
+
+for (const { verb, route } of VERBS) {
+  reviewAdminRoutes.openapi(route, async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await merchantWrite(c, (w) => moderateReview(w, id, verb)), 200);
+  });
+}

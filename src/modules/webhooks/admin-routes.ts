@@ -1,0 +1,191 @@
+import { setEtag } from '../../admin-kit/concurrency';
+import { ListQuerySchema, toList } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import {
+  DeletedWebhookEndpointSchema,
+  DeliveryParamSchema,
+  WebhookDeliveryListQuerySchema,
+  WebhookDeliveryListSchema,
+  WebhookDeliverySchema,
+  WebhookEndpointCreatedSchema,
+  WebhookEndpointCreateSchema,
+  WebhookEndpointListSchema,
+  WebhookEndpointSchema,
+  WebhookEndpointUpdateSchema,
+} from './schemas';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  deliverAfterResponse,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  RAISES,
+  replayDelivery,
+  updateEndpoint,
+} from './service';
+
+const tag = 'Webhooks';
+// Endpoints receive order and customer data of every subscribed event: managing them takes
+// the same `admin` scope as managing keys.
+const scope = 'admin';
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope,
+  operationId: 'listWebhookEndpoints',
+  summary: 'The shop’s webhook endpoints, newest first',
+  description: 'Every endpoint the shop registered, newest first; secrets are never shown again.',
+  request: { query: ListQuerySchema },
+  responses: { 200: jsonContent(WebhookEndpointListSchema, 'A page of webhook endpoints') },
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope,
+  operationId: 'getWebhookEndpoint',
+  summary: 'One webhook endpoint',
+  description:
+    'One endpoint with its subscribed events, state and run of failures; answers its ETag.',
+  request: { params: IdParamSchema },
+  responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
+  raises: RAISES.getEndpoint,
+});
+
+const create = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope,
+  operationId: 'createWebhookEndpoint',
+  summary: 'Registers an endpoint for the given events; the answer shows its signing secret once',
+  description:
+    'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`).',
+  request: { body: jsonBody(WebhookEndpointCreateSchema) },
+  responses: {
+    201: resourceContent(WebhookEndpointCreatedSchema, 'The new endpoint and its secret'),
+  },
+  raises: RAISES.createEndpoint,
+});
+
+const update = adminRoute({
+  method: 'patch',
+  path: '/{id}',
+  tag,
+  scope,
+  ifMatch: true,
+  operationId: 'updateWebhookEndpoint',
+  summary: 'Changes the given fields of an endpoint; `enabled: true` revives a disabled one',
+  description:
+    'Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume.',
+  request: { params: IdParamSchema, body: jsonBody(WebhookEndpointUpdateSchema) },
+  responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
+  raises: RAISES.updateEndpoint,
+});
+
+const remove = adminRoute({
+  method: 'delete',
+  path: '/{id}',
+  tag,
+  scope,
+  ifMatch: true,
+  operationId: 'deleteWebhookEndpoint',
+  summary: 'Deletes an endpoint and its delivery log',
+  description: 'Deletes the endpoint with its delivery log; nothing more is sent to it.',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(DeletedWebhookEndpointSchema, 'The endpoint is deleted') },
+  raises: RAISES.deleteEndpoint,
+});
+
+const deliveries = adminRoute({
+  method: 'get',
+  path: '/{id}/deliveries',
+  tag,
+  scope,
+  operationId: 'listWebhookDeliveries',
+  summary: 'The endpoint’s delivery log, newest first, with every attempt',
+  description:
+    'One row per event sent to the endpoint, with every attempt (status, error, duration); filter by `status`.',
+  request: { params: IdParamSchema, query: WebhookDeliveryListQuerySchema },
+  responses: { 200: jsonContent(WebhookDeliveryListSchema, 'A page of deliveries') },
+  raises: RAISES.listDeliveries,
+});
+
+const replay = adminRoute({
+  method: 'post',
+  path: '/{id}/deliveries/{deliveryId}/replay',
+  tag,
+  scope,
+  operationId: 'replayWebhookDelivery',
+  summary: 'Sends a delivery’s event to the endpoint again, as a new delivery',
+  description:
+    'Creates a new delivery of the same event (same `webhook-id`) and sends it after the response; a disabled endpoint answers 409.',
+  request: { params: DeliveryParamSchema },
+  responses: {
+    201: jsonContent(WebhookDeliverySchema, 'The new delivery, sent after the response'),
+  },
+  raises: RAISES.replayDelivery,
+});
+
+/** /admin/api/v1/webhook-endpoints: where a shop's events are sent, and what was sent. */
+export const webhookAdminRoutes = createRouter();
+
+webhookAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listEndpoints(db, c.get('shop').id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+webhookAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  const endpoint = await getEndpoint(db, c.get('shop').id, c.req.valid('param').id);
+  setEtag(c, endpoint);
+  return c.json(endpoint, 200);
+});
+
+webhookAdminRoutes.openapi(create, async (c) => {
+  const { config } = c.get('services');
+  const endpoint = await merchantWrite(c, (w) => createEndpoint(w, config, c.req.valid('json')), {
+    remember: (answer) => ({ ...answer, secret: null }),
+  });
+  return c.json(endpoint, 201);
+});
+
+webhookAdminRoutes.openapi(update, async (c) => {
+  const { id } = c.req.valid('param');
+  const { config } = c.get('services');
+  const endpoint = await merchantWrite(c, (w) =>
+    updateEndpoint(w, config, id, c.req.valid('json')),
+  );
+  return c.json(endpoint, 200);
+});
+
+webhookAdminRoutes.openapi(remove, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => deleteEndpoint(w, id)), 200);
+});
+
+webhookAdminRoutes.openapi(deliveries, async (c) => {
+  const db = c.get('services').database.db;
+  const { id } = c.req.valid('param');
+  const page = await listDeliveries(db, c.get('shop').id, id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+webhookAdminRoutes.openapi(replay, async (c) => {
+  const { id, deliveryId } = c.req.valid('param');
+  const services = c.get('services');
+  const delivery = await merchantWrite(c, async (w) => {
+    const replayed = await replayDelivery(w, id, deliveryId);
+    w.afterCommit(() => deliverAfterResponse(services, [replayed.id]));
+    return replayed;
+  });
+  return c.json(delivery, 201);
+});
