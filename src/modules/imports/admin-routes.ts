@@ -1,0 +1,65 @@
+import { z } from '@hono/zod-openapi';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { jsonContent } from '../../http/openapi';
+import { readBodyCapped } from '../../http/raw-body';
+import { createRouter } from '../../http/router';
+import type { ImportQueue } from './jobs';
+import { ImportSchema, ImportUploadQuerySchema } from './schemas';
+import { createImport, getImport, IMPORT_MAX_BYTES, importTooLarge, RAISES } from './service';
+
+const tag = 'Imports';
+const csv = { schema: z.string().openapi({ type: 'string', format: 'binary' }) };
+
+const upload = adminRoute({
+  method: 'post',
+  path: '/',
+  tag,
+  scope: 'catalogue:write',
+  operationId: 'createImport',
+  summary: 'Imports a Shopify product CSV: products are upserted by Handle in the background',
+  description: `Send the file itself as the body (the CSV Shopify exports from Products → Export, any era of its columns). The header is checked at once (\`422 CSV_HEADER_INVALID\` without a Handle column); the rest runs as a background job: poll \`GET /imports/{id}\`. Each product (the rows of one Handle) is written whole or not at all; its problems name the line and the column. With \`dry_run=true\` nothing is written and the counts say what would change. At most ${IMPORT_MAX_BYTES} bytes (15 MB): larger is \`413 IMPORT_FILE_TOO_LARGE\`, refused before it is read.`,
+  request: {
+    query: ImportUploadQuerySchema,
+    body: { required: true, content: { 'text/csv': csv, 'application/octet-stream': csv } },
+  },
+  responses: { 202: jsonContent(ImportSchema, 'The import, queued') },
+  raises: RAISES.createImport,
+});
+
+const read = adminRoute({
+  method: 'get',
+  path: '/{id}',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'getImport',
+  summary: 'An import’s progress, counts, problems and ignored columns',
+  description:
+    'Poll it until `status` is `completed` or `failed`. `processed_products` of `total_products` is the progress; `errors` names each problem’s line and column; `error` says why a whole file was refused (broken quoting).',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(ImportSchema, 'The import') },
+  raises: RAISES.getImport,
+});
+
+/** The queue import jobs run on (wrangler.toml `PRODUCT_IMPORTS`). */
+export const IMPORT_QUEUE_BINDING = 'PRODUCT_IMPORTS';
+
+/** /admin/api/v1/imports */
+export const importAdminRoutes = createRouter();
+
+importAdminRoutes.openapi(upload, async (c) => {
+  const bytes = await readBodyCapped(c, IMPORT_MAX_BYTES, importTooLarge);
+  const queue = c.env[IMPORT_QUEUE_BINDING] as ImportQueue;
+  const created = await createImport(
+    c.get('services'),
+    queue,
+    { shop: c.get('shop'), keyId: c.get('merchant').keyId },
+    bytes,
+    { dryRun: c.req.valid('query').dry_run === 'true' },
+  );
+  return c.json(created, 202);
+});
+
+importAdminRoutes.openapi(read, async (c) => {
+  const db = c.get('services').database.db;
+  return c.json(await getImport(db, c.get('shop').id, c.req.valid('param').id), 200);
+});

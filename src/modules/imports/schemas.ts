@@ -1,0 +1,56 @@
+import { z } from '@hono/zod-openapi';
+import { timestamp } from '../../admin-kit/route';
+
+export const ImportProblemSchema = z
+  .object({
+    line: z.number().int().openapi({ description: 'The line of the file (the header is line 1)' }),
+    column: z.string().nullable().openapi({ example: 'Variant Price' }),
+    code: z.string().openapi({ example: 'CSV_VALUE_INVALID' }),
+    message: z.string(),
+    handle: z.string().optional(),
+  })
+  .openapi('ImportProblem');
+
+export const ImportSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('import'),
+    status: z.enum(['queued', 'running', 'completed', 'failed']),
+    dry_run: z
+      .boolean()
+      .openapi({ description: 'Nothing is written: the counts say what would change' }),
+    size_bytes: z.number().int(),
+    total_products: z.number().int().nullable().openapi({
+      description: 'Products in the file, once it has been read through',
+    }),
+    processed_products: z.number().int(),
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    failed: z.number().int().openapi({ description: 'Products not written (see errors)' }),
+    images_failed: z.number().int().openapi({
+      description:
+        'Images that could not be fetched or stored; their products are written without them',
+    }),
+    errors: z.array(ImportProblemSchema).openapi({
+      description: 'Each problem with its line and column (the first 1,000)',
+    }),
+    error: ImportProblemSchema.nullable().openapi({
+      description: 'Why the whole file was refused (for example broken quoting), when it was',
+    }),
+    ignored_columns: z.array(z.object({ column: z.string(), reason: z.string() })).openapi({
+      description: 'Columns of the file this catalogue has no field for',
+    }),
+    created_at: timestamp(),
+    completed_at: timestamp().nullable(),
+  })
+  .openapi('Import');
+
+export type Import = z.infer<typeof ImportSchema>;
+
+export const ImportUploadQuerySchema = z.object({
+  dry_run: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'Report what would change without writing anything' }),
+});

@@ -1,0 +1,100 @@
+import type { Services, ShopContext } from '../../app-env';
+import type { Db } from '../../db/client';
+import { ApiError, type ErrorCode } from '../../errors';
+import { mapHeader } from './csv/columns';
+import { CsvSyntaxError, readCsv } from './csv/parse';
+import type { ImportQueue } from './jobs';
+import { type ImportRow, insertImport, selectImport } from './queries';
+import type { Import } from './schemas';
+
+/** The codes each verb can raise; routes document them from here. */
+export const RAISES = {
+  createImport: ['IMPORT_FILE_TOO_LARGE', 'CSV_HEADER_INVALID', 'CSV_MALFORMED'],
+  getImport: ['IMPORT_NOT_FOUND'],
+} as const satisfies Record<string, readonly ErrorCode[]>;
+
+/** The largest file an import accepts: Shopify's own limit, 15 MB. */
+export const IMPORT_MAX_BYTES = 15 * 1024 * 1024;
+
+export const importTooLarge = () =>
+  new ApiError('IMPORT_FILE_TOO_LARGE', {
+    message: `The file is larger than ${IMPORT_MAX_BYTES} bytes (15 MB), the import limit; split it into several files.`,
+    details: [{ field: 'body', message: `At most ${IMPORT_MAX_BYTES} bytes.` }],
+  });
+
+/** Where an import's file is kept: beside the shop's media, never under the public prefix. */
+export const importObjectKey = (shopId: string, id: string) => `${shopId}/imports/${id}.csv`;
+
+/** The header row of a file, or the coded refusal of a file that has none. */
+async function headerOf(bytes: Uint8Array) {
+  try {
+    for await (const record of readCsv(new Blob([bytes]).stream())) {
+      const map = mapHeader(record.fields);
+      if (map) return map;
+      break;
+    }
+  } catch (error) {
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw new ApiError('CSV_MALFORMED', {
+      message: `Line ${error.line}: ${error.message}.`,
+      details: [{ field: `line ${error.line}`, message: error.message }],
+    });
+  }
+  throw new ApiError('CSV_HEADER_INVALID', {
+    details: [{ field: 'line 1', message: 'No Handle column: is this a Shopify product CSV?' }],
+  });
+}
+
+/** Stores an uploaded file and queues its import; answers the import resource. */
+export async function createImport(
+  services: Services,
+  queue: ImportQueue,
+  target: { shop: ShopContext; keyId: string | null },
+  bytes: Uint8Array,
+  options: { dryRun: boolean },
+): Promise<Import> {
+  const map = await headerOf(bytes);
+  const id = crypto.randomUUID();
+  const objectKey = importObjectKey(target.shop.id, id);
+  await services.storage.put(objectKey, bytes, 'text/csv');
+  const row = await insertImport(services.database.db, {
+    id,
+    shopId: target.shop.id,
+    keyId: target.keyId,
+    dryRun: options.dryRun,
+    objectKey,
+    sizeBytes: bytes.byteLength,
+    headers: map.headers,
+    ignored: map.ignored,
+  });
+  await queue.send({ kind: 'plan', shopId: target.shop.id, importId: id });
+  return toImport(row);
+}
+
+export async function getImport(db: Db, shopId: string, id: string): Promise<Import> {
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await selectImport(db, shopId, id) : null;
+  if (!row) throw new ApiError('IMPORT_NOT_FOUND');
+  return toImport(row);
+}
+
+export function toImport(row: ImportRow): Import {
+  return {
+    id: row.id,
+    object: 'import',
+    status: row.status,
+    dry_run: row.dryRun,
+    size_bytes: row.sizeBytes,
+    total_products: row.totalProducts,
+    processed_products: row.created + row.updated + row.unchanged + row.failed,
+    created: row.created,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    failed: row.failed,
+    images_failed: row.imagesFailed,
+    errors: row.problems,
+    error: row.error ?? null,
+    ignored_columns: row.ignored,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
