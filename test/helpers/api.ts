@@ -1,8 +1,5 @@
-import { exports } from 'cloudflare:workers';
 import { checkResponse } from './contract';
-
-/** The worker under test, through its real fetch handler. */
-const worker = (exports as unknown as { default: Fetcher }).default;
+import { dispatch } from './worker';
 
 export const API_BASE = '/access/api/v1';
 
@@ -39,8 +36,10 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   const headers = new Headers(options.headers);
   if (options.apiKey) headers.set('x-api-key', options.apiKey);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | Uint8Array | undefined;
+  if (options.body instanceof Uint8Array) {
+    body = options.body;
+  } else if (options.body !== undefined) {
     body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
@@ -55,7 +54,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
   const url = path.startsWith('http')
     ? path
     : `http://storefront.test${path.startsWith('/storage') || path.startsWith('/docs') ? '' : API_BASE}${path}`;
-  const response = await worker.fetch(new Request(url, { method, headers, body }));
+  const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
   let parsed: unknown = text;
   const contentType = response.headers.get('content-type');
@@ -103,7 +102,13 @@ export function client(apiKey: string, token?: string, headers?: Record<string, 
 
 /** Asserts the one error envelope and returns it. */
 export function expectError(res: ApiResponse, status: number, code: string) {
-  const envelope = res.body as { status: string; code: string; message: string; requestId: string };
+  const envelope = res.body as {
+    status: string;
+    code: string;
+    message: string;
+    requestId: string;
+    details?: Array<{ field: string; message: string }>;
+  };
   if (res.status !== status || envelope?.code !== code || envelope?.status !== 'error') {
     throw new Error(`expected ${status} ${code}, got ${res.status} ${JSON.stringify(res.body)}`);
   }

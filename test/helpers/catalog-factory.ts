@@ -1,6 +1,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import * as s from '../../src/db/schema';
 import { testDb } from './db';
+import { announceChange } from './freshness';
 
 /*
  * Catalogue fixtures: categories, media, products with options, variants, images and
@@ -32,6 +33,7 @@ export async function createCategory(
     .values({ slug: `category-${unique()}`, ...overrides, name, shopId: shop.id })
     .returning();
   if (!row) throw new Error('category not created');
+  await announceChange(shop.id);
   return { id: row.id, slug: row.slug, name: row.name };
 }
 
@@ -53,6 +55,7 @@ export async function createMedia(
     })
     .returning();
   if (!row) throw new Error('media not created');
+  await announceChange(shop.id);
   return row;
 }
 
@@ -208,6 +211,7 @@ export async function createProduct(shop: ShopRef, spec: ProductSpec = {}): Prom
   });
   await insertAll(inserts);
   for (const review of reviews) await addReview(shop, id, review);
+  await announceChange(shop.id);
   return { id, slug, title, options: testOptions, variants: testVariants, keyOf };
 }
 
@@ -255,6 +259,7 @@ export async function createOrder(
       }),
     ),
   ]);
+  await announceChange(shop.id);
   return { id, orderNumber };
 }
 
@@ -270,5 +275,6 @@ export async function addReview(
     .values({ status: 'approved', ...spec, shopId: shop.id, productId, orderId: order.id })
     .returning();
   if (!row) throw new Error('review not created');
+  await announceChange(shop.id);
   return { id: row.id, orderId: order.id };
 }

@@ -1,5 +1,6 @@
 import * as s from '../../src/db/schema';
 import { testDb } from './db';
+import { announceChange } from './freshness';
 
 export type CategoryOverrides = Partial<Omit<typeof s.categories.$inferInsert, 'shopId'>>;
 export type MediaOverrides = Partial<Omit<typeof s.media.$inferInsert, 'shopId'>>;
@@ -21,6 +22,7 @@ export async function createMedia(shopId: string, overrides: MediaOverrides = {}
     })
     .returning();
   if (!row) throw new Error('media insert returned nothing');
+  await announceChange(shopId);
   return row;
 }
 
@@ -32,6 +34,7 @@ export async function createCategory(shopId: string, overrides: CategoryOverride
     .values({ shopId, name, slug: `cat-${next()}`, ...overrides })
     .returning();
   if (!row) throw new Error('category insert returned nothing');
+  await announceChange(shopId);
   return row;
 }
 
@@ -42,7 +45,7 @@ export async function createCategories(
   build: (i: number) => CategoryOverrides = () => ({}),
 ) {
   const prefix = next();
-  return testDb()
+  const rows = await testDb()
     .insert(s.categories)
     .values(
       Array.from({ length: count }, (_, i) => ({
@@ -53,4 +56,6 @@ export async function createCategories(
       })),
     )
     .returning();
+  await announceChange(shopId);
+  return rows;
 }

@@ -1,5 +1,6 @@
 import * as s from '../../src/db/schema';
 import { testDb } from './db';
+import { announceChange } from './freshness';
 
 export type EntryOverrides = Partial<
   Omit<typeof s.contentEntries.$inferInsert, 'shopId' | 'modelId'>
@@ -19,6 +20,7 @@ export async function createContentModel(
     .values({ shopId, kind, name: slug, ...overrides, slug })
     .returning();
   if (!row) throw new Error('content model insert returned nothing');
+  await announceChange(shopId);
   return row;
 }
 
@@ -34,7 +36,7 @@ export async function createEntry(
 
 /** Inserts several entries of a model in one statement (each published unless told otherwise). */
 export async function createEntries(model: { id: string; shopId: string }, list: EntryOverrides[]) {
-  return testDb()
+  const rows = await testDb()
     .insert(s.contentEntries)
     .values(
       list.map((overrides) => ({
@@ -46,4 +48,6 @@ export async function createEntries(model: { id: string; shopId: string }, list:
       })),
     )
     .returning();
+  await announceChange(model.shopId);
+  return rows;
 }

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { startLocalStack } from '../../scripts/local/stack';
 import { seedDemo } from '../../scripts/seed';
+import { startImageServer } from './image-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,6 +9,9 @@ declare module 'vitest' {
     demoShop: { id: string; handle: string; name: string; apiKey: string; merchantKey?: string };
     secondShop: { id: string; handle: string; name: string; apiKey: string };
     mailSinkUrl: string;
+    webhookReceiverUrl: string;
+
+    imageServerUrl: string;
   }
 }
 
@@ -27,8 +31,15 @@ export default async function setup(project: TestProject) {
   project.provide('demoShop', seeded.demo);
   project.provide('secondShop', seeded.second);
   project.provide('mailSinkUrl', stack.mailSinkUrl);
+  project.provide('webhookReceiverUrl', stack.webhookReceiverUrl);
+
+  const images = await startImageServer();
+  project.provide('imageServerUrl', images.url);
   console.log(
     `[test stack] ready in ${Date.now() - started} ms: postgres=${process.env.DATABASE_URL ? 'DATABASE_URL' : 'embedded'} kv=${stack.bindings.KV_STORE}`,
   );
-  return () => stack.stop();
+  return async () => {
+    await images.close();
+    await stack.stop();
+  };
 }

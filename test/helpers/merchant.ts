@@ -50,6 +50,7 @@ export function merchant(secret: string) {
   return {
     get: (path: string, extra?: Extra) => send('GET', path, undefined, extra),
     post: (path: string, body: unknown, extra?: Extra) => send('POST', path, body, extra),
+    put: (path: string, body: unknown, extra?: Extra) => send('PUT', path, body, extra),
     patch: (path: string, body: unknown, extra?: Extra) => send('PATCH', path, body, extra),
     delete: (path: string, extra?: Extra) => send('DELETE', path, undefined, extra),
   };

@@ -89,7 +89,7 @@ describe('limits when the limiter cannot answer', () => {
 
   it('refuses with 503 and Retry-After when the limit guards accounts', async () => {
     const refused = await enforceLimits(
-      { rateLimiter: down, log },
+      { rateLimiter: down, log, rateLimits: [] },
       [{ rule, key: 'k' }],
       { code: 'TOO_MANY_LOGIN_ATTEMPTS' },
       'refuse',
@@ -105,7 +105,7 @@ describe('limits when the limiter cannot answer', () => {
   it('lets the request through, logged, when the limit only guards against floods', async () => {
     await expect(
       enforceLimits(
-        { rateLimiter: down, log },
+        { rateLimiter: down, log, rateLimits: [] },
         [{ rule, key: 'k' }],
         { code: 'ORDER_RATE_LIMITED' },
         'allow',

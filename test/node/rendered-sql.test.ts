@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { productCardsSql, searchHitsSql } from '../../scripts/db/rendered-sql';
+
+const DRIZZLE = join(import.meta.dirname, '../../drizzle');
+
+/** The text of the latest migration that defines `fn`. */
+const latestDefining = (fn: string) =>
+  readdirSync(DRIZZLE)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => readFileSync(join(DRIZZLE, name), 'utf8'))
+    .filter((text) => text.includes(`FUNCTION ${fn}(`))
+    .at(-1);
+
+/**
+ * Some database functions run queries whose one definition is in TypeScript (product cards,
+ * search matches). The latest migration defining each must hold today's rendering, so the
+ * two cannot drift apart.
+ */
+describe('SQL rendered into database functions', () => {
+  it('defines product cards exactly as cardSelect renders them', () => {
+    const latest = latestDefining('public.product_cards_build');
+    expect(latest, 'no migration defines public.product_cards_build').toBeDefined();
+    expect(latest).toContain(productCardsSql());
+  });
+
+  it('defines search matches exactly as searchHitsQuery renders them', () => {
+    const latest = latestDefining('public.search_hits');
+    expect(latest, 'no migration defines public.search_hits').toBeDefined();
+    expect(latest).toContain(searchHitsSql());
+  });
+});
