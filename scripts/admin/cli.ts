@@ -7,10 +7,12 @@
  *   merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
  *   merchant-key list [--handle my-shop]
  *   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
+ *   import --handle my-shop products.csv [--dry-run] [--url http://127.0.0.1:8787]   a Shopify product CSV, through the running worker
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as s from '../../src/db/schema';
+import { runImport } from './import';
 import { runMerchantKey } from './merchant-keys';
 import { createShop, issueApiKey, revokeApiKeys, setShopStatus } from './shops';
 
@@ -31,6 +33,7 @@ const required = (value: string | undefined, flag: string) => {
 export async function run(argv: string[], url: string): Promise<string> {
   const [command, ...rest] = argv;
   if (command === 'merchant-key') return runMerchantKey(rest, url);
+  if (command === 'import') return runImport(rest, url);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -64,11 +67,15 @@ export async function run(argv: string[], url: string): Promise<string> {
       return `Revoked ${await revokeApiKeys(url, handle, required(values.prefix, '--prefix'))} key(s).`;
     case 'status': {
       const status = statusOf(required(values.status, '--status'));
-      if (status) await setShopStatus(url, handle, status);
-      return `Shop ${handle} is now ${status}.`;
+      const { announced } = status
+        ? await setShopStatus(url, handle, status)
+        : { announced: false };
+      return announced
+        ? `Shop ${handle} is now ${status}; storefront caches follow within 2 s.`
+        : `Shop ${handle} is now ${status} (no UPSTASH_REDIS_REST_URL/_TOKEN: running workers see it within 60 s).`;
     }
     default:
-      throw new Error('commands: create, key, revoke, status, merchant-key');
+      throw new Error('commands: create, key, revoke, status, merchant-key, import');
   }
 }
 

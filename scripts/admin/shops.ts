@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { createUpstashGenerations, createUpstashRedis } from '../../src/adapters/kv-upstash';
 import * as s from '../../src/db/schema';
 import { hashApiKey, keyPrefix } from '../seed/keys';
 
@@ -98,7 +99,7 @@ export async function issueApiKey(url: string, handle: string, name = 'storefron
 /** Revokes a shop's keys starting with `prefix`; returns how many were revoked. */
 export async function revokeApiKeys(url: string, handle: string, prefix: string) {
   if (prefix.length < 8) throw new Error('give at least the 8 first characters of the key');
-  return withDb(url, async (db) => {
+  const { shopId, count } = await withDb(url, async (db) => {
     const shopId = await shopIdOf(db, handle);
     const revoked = await db
       .update(s.apiKeys)
@@ -111,14 +112,33 @@ export async function revokeApiKeys(url: string, handle: string, prefix: string)
         ),
       )
       .returning({ id: s.apiKeys.id });
-    return revoked.length;
+    return { shopId, count: revoked.length };
   });
+  // Resolutions of the revoked key cached by isolates are stamped with the old generation.
+  if (count > 0) await announceShopChange(shopId);
+  return count;
+}
+
+/**
+ * Moves the shop to a new generation in the deployment's Redis (UPSTASH_REDIS_REST_URL and
+ * _TOKEN in the environment), as the worker's own writes do, so every isolate drops its
+ * cached answers and its cached shop within the freshness bound. False when no Redis is
+ * configured (isolates then see the change within the shop cache's 60 s).
+ */
+export async function announceShopChange(shopId: string): Promise<boolean> {
+  const url = process.env.UPSTASH_REDIS_REST_URL;
+  const token = process.env.UPSTASH_REDIS_REST_TOKEN;
+  if (!url || !token) return false;
+  await createUpstashGenerations(createUpstashRedis(url, token)).bump(shopId);
+  return true;
 }
 
 /** Opens a shop to customers (`active`) or closes it (`development`, `maintenance`, `suspended`). */
 export async function setShopStatus(url: string, handle: string, status: ShopStatus) {
-  await withDb(url, async (db) => {
-    const shopId = await shopIdOf(db, handle);
-    await db.update(s.shops).set({ status, updatedAt: new Date() }).where(eq(s.shops.id, shopId));
+  const shopId = await withDb(url, async (db) => {
+    const id = await shopIdOf(db, handle);
+    await db.update(s.shops).set({ status, updatedAt: new Date() }).where(eq(s.shops.id, id));
+    return id;
   });
+  return { announced: await announceShopChange(shopId) };
 }

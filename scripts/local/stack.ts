@@ -9,6 +9,7 @@ import { startMailSink } from './mail-sink';
 import { startNeonHttpEndpoint } from './neon-http';
 import { startPaymentsProvider } from './payments-provider';
 import { startUpstashRest } from './upstash';
+import { startWebhookReceiver } from './webhook-receiver';
 import { startWsBridge } from './ws-bridge';
 
 export type StackOptions = {
@@ -30,6 +31,8 @@ export type StackStep = 'postgres' | 'migrations' | 'stand-ins';
 export type LocalStack = {
   databaseUrl: string;
   mailSinkUrl: string;
+  /** A webhook receiver that verifies signatures (src/modules/webhooks), for tests and trying webhooks out. */
+  webhookReceiverUrl: string;
   /** Variables the worker needs to reach the stand-ins (wrangler --var / miniflare bindings). */
   bindings: Record<string, string>;
   stop(): Promise<void>;
@@ -108,6 +111,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     started.push({ name: 'mail sink', stop: sink.close });
     const payments = await startPaymentsProvider();
     started.push({ name: 'payments provider', stop: payments.close });
+    const receiver = await startWebhookReceiver();
+    started.push({ name: 'webhook receiver', stop: receiver.close });
 
     const bindings: Record<string, string> = {
       DATABASE_URL: databaseUrl,
@@ -120,6 +125,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       APP_HMAC_SECRET: randomBytes(32).toString('hex'),
       SHOP_DOMAIN_SUFFIX: 'localhost',
       STRIPE_API_BASE: payments.url,
+      // Webhooks may reach the local receiver; production refuses loopback addresses.
+      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      // Tests exercise a receiver that never answers without waiting the production 10 s.
+      ...(options.mode === 'test' ? { WEBHOOK_TIMEOUT_MS: '1000' } : {}),
     };
     if (options.redisUrl) {
       const upstash = await startUpstashRest({
@@ -133,7 +142,13 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
         UPSTASH_REDIS_REST_TOKEN: upstash.token,
       });
     }
-    return { databaseUrl, mailSinkUrl: sink.url, bindings, stop: stopAll };
+    return {
+      databaseUrl,
+      mailSinkUrl: sink.url,
+      webhookReceiverUrl: receiver.url,
+      bindings,
+      stop: stopAll,
+    };
   } catch (error) {
     await stopAll();
     throw error;

@@ -23,6 +23,9 @@ export type WorkerManifest = {
   vars: Record<string, string>;
   /** R2 bindings: binding name to bucket name. */
   r2Buckets: Record<string, string>;
+  /** Queue producers and consumers, as wrangler.toml declares them (Miniflare's options). */
+  queueProducers?: unknown;
+  queueConsumers?: unknown;
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -102,6 +105,8 @@ export async function buildManifest(outDir: string): Promise<WorkerManifest> {
     r2Buckets: Object.fromEntries(
       Object.entries(r2).map(([k, v]) => [k, typeof v === 'string' ? v : v.id]),
     ),
+    queueProducers: workerOptions.queueProducers,
+    queueConsumers: workerOptions.queueConsumers,
   };
 }
 

@@ -78,6 +78,8 @@ function miniflareOptions(options: ServeOptions) {
         compatibilityFlags: built.compatibilityFlags,
         bindings: { ...built.vars, ...options.bindings },
         r2Buckets: built.r2Buckets,
+        ...(built.queueProducers ? { queueProducers: built.queueProducers as never } : {}),
+        ...(built.queueConsumers ? { queueConsumers: built.queueConsumers as never } : {}),
       },
     ],
   };

@@ -157,14 +157,7 @@ export function hashOf(value: string): number {
 }
 
 /** URL-safe slug: accents folded ("Crème" → "creme"), everything else to dashes. */
-export function slugify(value: string): string {
-  return value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify } from '../../src/lib/slug';
 
 const encoder = new TextEncoder();
 export const byteLength = (body: string | Uint8Array): number =>

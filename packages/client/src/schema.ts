@@ -1953,6 +1953,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
@@ -2067,6 +2076,15 @@ export interface operations {
                         data: components["schemas"]["Policy"];
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: POLICY_TYPE_INVALID */
             400: {
@@ -2203,6 +2221,15 @@ export interface operations {
                         data: components["schemas"]["VariantList"];
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: PRODUCT_ID_REQUIRED */
             400: {
@@ -2363,6 +2390,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: INVALID_OPTION_VALUES, PRODUCT_ID_REQUIRED, INVALID_VARIATION_KEY */
             400: {
                 headers: {
@@ -2521,6 +2557,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
@@ -2639,6 +2684,15 @@ export interface operations {
                         data: components["schemas"]["ProductPage"];
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
@@ -3107,6 +3161,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
@@ -3221,6 +3284,15 @@ export interface operations {
                         data: components["schemas"]["ProductDetail"];
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
@@ -3359,6 +3431,15 @@ export interface operations {
                     "application/json": components["schemas"]["CategoryPage"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
@@ -3473,6 +3554,15 @@ export interface operations {
                         data: components["schemas"]["CategoryDetail"];
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
@@ -3613,6 +3703,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: INVALID_SEARCH_QUERY */
             400: {
                 headers: {
@@ -3748,6 +3847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ContentModelResponse"];
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
@@ -3880,6 +3988,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ContentEntryResponse"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
@@ -4160,6 +4277,10 @@ export interface operations {
             /** @description The code was sent; keep `data.id` with the email */
             200: {
                 headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
@@ -4301,6 +4422,10 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4579,6 +4704,10 @@ export interface operations {
             /** @description Signed in */
             200: {
                 headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
@@ -4720,6 +4849,10 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4798,6 +4931,10 @@ export interface operations {
             /** @description Signed in */
             200: {
                 headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
@@ -4939,6 +5076,10 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5171,6 +5312,10 @@ export interface operations {
             /** @description The coupon applies */
             200: {
                 headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
@@ -5295,6 +5440,10 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5530,6 +5679,10 @@ export interface operations {
             /** @description The order confirmation or checkout link */
             200: {
                 headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
@@ -5654,6 +5807,10 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6388,6 +6545,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
                 headers: {
@@ -6522,6 +6688,15 @@ export interface operations {
                         data: components["schemas"]["ReviewSummary"];
                     };
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED */
             401: {
@@ -6869,6 +7044,10 @@ export interface operations {
             /** @description Subscribed, renewed, or a new link sent */
             200: {
                 headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     "X-Request-Id": components["headers"]["XRequestId"];
                     "Server-Timing": components["headers"]["ServerTiming"];
                     [name: string]: unknown;
@@ -7010,6 +7189,10 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description Seconds to wait before trying again. */
                     "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7622,6 +7805,15 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Sitemap"];
                 };
+            };
+            /** @description Not modified: the `If-None-Match` request header names the current `ETag`; no body. */
+            304: {
+                headers: {
+                    /** @description The strong validator of the current answer. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error codes: HOSTNAME_NOT_DETERMINED */
             400: {
