@@ -28,7 +28,13 @@ declare module 'autocannon' {
     duration?: number;
     amount?: number;
     /** Requests to cycle through on each connection. */
-    requests?: Array<{ method?: string; path: string; headers?: Record<string, string> }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      /** Rewrites each request before it is sent. */
+      setupRequest?: (request: { path: string }) => { path: string };
+    }>;
     headers?: Record<string, string>;
     timeout?: number;
   };
