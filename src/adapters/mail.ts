@@ -1,5 +1,3 @@
-import { Resend } from 'resend';
-
 export type OutgoingEmail = {
   from: string;
   to: string;
@@ -21,23 +19,40 @@ export interface Mailer {
  */
 export const MAIL_TIMEOUT_MS = 5_000;
 
-/** Resend over its REST API; `baseUrl` points it at a local sink in development. */
-export function createResendMailer(apiKey: string, baseUrl?: string): Mailer {
-  const resend = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+/** Resend's API; `createResendMailer`'s `baseUrl` points it at a local sink in development. */
+export const RESEND_API_BASE = 'https://api.resend.com';
+
+type ResendReply = { id?: unknown; message?: unknown; name?: unknown };
+
+/**
+ * Resend over its REST API (`POST /emails`, with its Idempotency-Key header), called with
+ * fetch: the worker only sends, and the SDK would add an inbound-MIME parser to every bundle.
+ * Any answer without an email id, a refusal or a network failure, throws: the outbox retries.
+ */
+export function createResendMailer(apiKey: string, baseUrl = RESEND_API_BASE): Mailer {
+  const endpoint = `${baseUrl.replace(/\/+$/, '')}/emails`;
   return {
     async send(email) {
-      const { data, error } = await resend.emails.send(
-        {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          'content-type': 'application/json',
+          'idempotency-key': email.idempotencyKey,
+        },
+        body: JSON.stringify({
           from: email.from,
           to: [email.to],
           subject: email.subject,
           html: email.html,
           text: email.text,
-        },
-        { idempotencyKey: email.idempotencyKey, signal: AbortSignal.timeout(MAIL_TIMEOUT_MS) },
-      );
-      if (error || !data) throw new Error(`mail provider refused: ${error?.message ?? 'no id'}`);
-      return { id: data.id };
+        }),
+        signal: AbortSignal.timeout(MAIL_TIMEOUT_MS),
+      });
+      const reply = (await response.json().catch(() => null)) as ResendReply | null;
+      if (response.ok && typeof reply?.id === 'string') return { id: reply.id };
+      const reason = typeof reply?.message === 'string' ? reply.message : 'no id';
+      throw new Error(`mail provider refused (${response.status}): ${reason}`);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { Resend } from 'resend';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type MailSink, startMailSink } from '../../scripts/local/mail-sink';
+import { createResendMailer } from '../../src/adapters/mail';
 
 let sink: MailSink;
 let resend: Resend;
@@ -100,6 +101,42 @@ describe('the Resend API as the SDK calls it', () => {
     });
     expect(permissive.data?.data).toHaveLength(1);
     expect(permissive.data?.errors).toEqual([{ index: 1, message: 'Missing `subject` field.' }]);
+  });
+});
+
+describe("the worker's mailer against the same API", () => {
+  const email = {
+    from: order.from,
+    to: 'buyer@example.com',
+    subject: order.subject,
+    html: order.html,
+    text: order.text,
+    idempotencyKey: 'outbox-row-1',
+  };
+
+  it('sends an email and returns the id the API gave it', async () => {
+    const { id } = await createResendMailer('re_local_test', sink.url).send(email);
+    expect(sink.messages()).toMatchObject([
+      { id, to: ['buyer@example.com'], from: order.from, subject: 'Order #1001' },
+    ]);
+  });
+
+  it('sends a retried outbox row once: the same idempotency key replays the first id', async () => {
+    const mailer = createResendMailer('re_local_test', `${sink.url}/`);
+    const first = await mailer.send(email);
+    const retried = await mailer.send(email);
+    expect(retried.id).toBe(first.id);
+    expect(sink.messages()).toHaveLength(1);
+  });
+
+  it("throws the provider's reason on a refusal, so the outbox keeps the row", async () => {
+    await expect(
+      createResendMailer('re_local_test', sink.url).send({ ...email, from: 'not an address' }),
+    ).rejects.toThrow(/mail provider refused \(422\)/);
+    await expect(createResendMailer('', sink.url).send(email)).rejects.toThrow(
+      /mail provider refused \(401\)/,
+    );
+    expect(sink.messages()).toHaveLength(0);
   });
 });
 
