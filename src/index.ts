@@ -7,7 +7,10 @@ import type { Bindings } from './env';
  * below only defers evaluating it.
  */
 let loaded: Promise<typeof import('./worker')> | undefined;
-const worker = async () => (await (loaded ??= import('./worker'))).handlers;
+const worker = async () => {
+  loaded ??= import('./worker');
+  return (await loaded).handlers;
+};
 
 export default {
   fetch: async (request, env, ctx) => (await worker()).fetch(request, env, ctx),
