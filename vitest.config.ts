@@ -1,5 +1,10 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { ASSETS_DIR, buildDocsAssets } from './scripts/build/assets.js';
+
+// wrangler.toml's `[assets]` directory must exist before the worker pool reads the file, and
+// the worker's generated module naming the renderer must match the installed package.
+await buildDocsAssets();
 
 export default defineConfig({
   test: {
@@ -13,7 +18,13 @@ export default defineConfig({
           cloudflareTest(({ inject }) => ({
             main: './src/index.ts',
             wrangler: { configPath: './wrangler.toml' },
-            miniflare: { bindings: inject('workerBindings') },
+            miniflare: {
+              bindings: inject('workerBindings'),
+              // Tests call the worker's fetch handler directly, which static assets never reach
+              // (the pool does not route them either): this binding, for tests only, reaches the
+              // assets layer wrangler.toml configures, with its _headers.
+              assets: { directory: ASSETS_DIR, binding: 'ASSETS' },
+            },
           })),
         ],
         test: {

@@ -8,5 +8,7 @@ declare namespace Cloudflare {
     AUTH_TOKEN_KEYS: string;
     APP_HMAC_SECRET: string;
     KV_STORE: string;
+    /** Tests only (vitest.config.ts): the static assets layer of wrangler.toml's `[assets]`. */
+    ASSETS: Fetcher;
   }
 }

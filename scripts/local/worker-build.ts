@@ -1,7 +1,8 @@
 /**
- * Bundles the worker as `wrangler deploy` does (`--dry-run --outdir`: same esbuild settings,
- * same module rules) and writes beside the bundle the Miniflare options that wrangler.toml
- * implies, so the local server runs what would be deployed.
+ * Bundles the worker as `wrangler deploy` does (`--dry-run --outdir`: same `[build] command`,
+ * same esbuild settings, same module rules) and writes beside the bundle the Miniflare options
+ * that wrangler.toml implies (static assets included), so the local server runs what would be
+ * deployed.
  *
  * Run as a short-lived child process (`buildWorker()` in ./worker.ts does): wrangler's own
  * code and memory never stay in the long-running dev server.
@@ -26,6 +27,12 @@ export type WorkerManifest = {
   /** Queue producers and consumers, as wrangler.toml declares them (Miniflare's options). */
   queueProducers?: unknown;
   queueConsumers?: unknown;
+  /**
+   * `[assets]` of wrangler.toml as Miniflare takes it: the directory (absolute; the bundle
+   * step's `[build] command` has just filled it), the routing (`run_worker_first`) and the
+   * asset options. The directory's `_headers` is read by Miniflare itself.
+   */
+  assets?: { directory: string; routerConfig?: unknown; assetConfig?: unknown };
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -107,6 +114,7 @@ export async function buildManifest(outDir: string): Promise<WorkerManifest> {
     ),
     queueProducers: workerOptions.queueProducers,
     queueConsumers: workerOptions.queueConsumers,
+    ...(workerOptions.assets ? { assets: workerOptions.assets } : {}),
   };
 }
 

@@ -80,6 +80,18 @@ function miniflareOptions(options: ServeOptions) {
         r2Buckets: built.r2Buckets,
         ...(built.queueProducers ? { queueProducers: built.queueProducers as never } : {}),
         ...(built.queueConsumers ? { queueConsumers: built.queueConsumers as never } : {}),
+        // Static assets (the reference page's renderer), routed in front of the worker as
+        // wrangler.toml's `[assets]` says.
+        ...(built.assets
+          ? {
+              assets: built.assets as never,
+              // With assets, this Miniflare hands `/cdn-cgi/handler/scheduled` to the assets
+              // router, which has no scheduled handler and answers `exception`
+              // (cloudflare/workers-sdk#9882, fixed in later releases). A Miniflare route
+              // sends those paths, and only those, to the worker itself.
+              routes: ['*/cdn-cgi/handler/*'],
+            }
+          : {}),
       },
     ],
   };

@@ -1,13 +1,8 @@
-import scalarBundle from '@scalar/api-reference/browser/standalone.js';
 import { Hono } from 'hono';
-
-/** The renderer's exact version, read from its bundle's banner; it names the asset's URL. */
-const SCALAR_VERSION =
-  /@scalar\/api-reference (\d+\.\d+\.\d+\S*)/.exec(scalarBundle)?.[1] ?? 'bundled';
-const SCRIPT_FILE = `scalar-${SCALAR_VERSION}.js`;
+import { SCALAR_SCRIPT_PATH } from './docs-assets.generated';
 
 /**
- * Everything the page may load comes from this worker. Styles must allow 'unsafe-inline'
+ * Everything the page may load comes from this origin. Styles must allow 'unsafe-inline'
  * because the renderer injects its stylesheet at run time; scripts never do.
  */
 export const DOCS_CSP = [
@@ -72,26 +67,19 @@ function pageHtml(options: DocsPageOptions, scriptUrl: string): string {
 }
 
 /**
- * An API reference page for one OpenAPI document, rendered in the browser by the bundled
- * Scalar renderer, which this worker serves itself (no CDN, works offline). Mount it where
- * the page should live: `app.route('/docs', docsPage({ title, specUrl }))` serves the page
- * at `/docs` and its script at `/docs/assets/scalar-<version>.js`.
+ * An API reference page for one OpenAPI document, rendered in the browser by the Scalar
+ * renderer, which this origin serves itself (no CDN, works offline). The page is generated
+ * here; the renderer's browser bundle is a static asset at a versioned, immutable URL
+ * (`/docs/assets/scalar-<version>.js`, see `[assets]` in wrangler.toml and
+ * scripts/build/assets.ts), shared by every page. Mount it where the page should live:
+ * `app.route('/docs', docsPage({ title, specUrl }))` serves the page at `/docs`.
  */
 export function docsPage(options: DocsPageOptions) {
   const router = new Hono();
-  router.get('/', (c) => {
-    const base = c.req.path.replace(/\/+$/, '');
-    return c.html(pageHtml(options, `${base}/assets/${SCRIPT_FILE}`), 200, {
+  router.get('/', (c) =>
+    c.html(pageHtml(options, SCALAR_SCRIPT_PATH), 200, {
       ...SECURITY_HEADERS,
       'Cache-Control': 'public, max-age=300',
-    });
-  });
-  router.get(`/assets/${SCRIPT_FILE}`, (c) =>
-    c.body(scalarBundle, 200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': 'text/javascript; charset=utf-8',
-      // The file name carries the version, so a new release is a new URL.
-      'Cache-Control': 'public, max-age=31536000, immutable',
     }),
   );
   return router;

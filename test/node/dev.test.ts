@@ -179,8 +179,13 @@ describe('npm run dev', () => {
       const page = await fetch(`http://127.0.0.1:${dev.port}/docs`);
       expect(page.status).toBe(200);
       const src = /<script src="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+      expect(src).toMatch(/^\/docs\/assets\/scalar-[^/]+\.js$/);
+      // Served by the static assets layer in front of the worker, as deployed.
       const script = await fetch(`http://127.0.0.1:${dev.port}${src}`);
+      expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(script.headers.get('cache-control')).toContain('immutable');
+      expect(await script.text()).toContain('createApiReference');
     });
 
     it('stops everything it started on Ctrl-C', async () => {

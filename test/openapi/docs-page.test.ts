@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/api';
 
@@ -9,7 +10,16 @@ const directives = (csp: string) =>
     }),
   );
 
-/** The reference page at /docs works offline: its renderer comes from this worker, pinned. */
+const scriptSrc = (html: string) => /<script src="([^"]+)"><\/script>/.exec(html)?.[1] ?? '';
+
+/**
+ * The renderer as the static assets layer serves it (wrangler.toml `[assets]`): through the
+ * assets binding the test pool is given, which reads the same directory and `_headers`. The
+ * worker's fetch handler, which the other tests call, never sees these paths.
+ */
+const asset = (path: string) => env.ASSETS.fetch(new Request(`http://storefront.test${path}`));
+
+/** The reference pages work offline: their renderer comes from this origin, pinned. */
 describe('the API reference page', () => {
   it('is HTML under a strict Content-Security-Policy and points at the document', async () => {
     const res = await call('http://storefront.test/docs');
@@ -23,26 +33,46 @@ describe('the API reference page', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     const html = String(res.body);
     expect(html).toContain('data-url="/access/api/v1/openapi.json"');
-    // No script or stylesheet from anywhere but this worker.
+    // No script or stylesheet from anywhere but this origin.
     expect(html).not.toMatch(/(src|href)="https?:/);
     expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    expect(scriptSrc(html)).toMatch(/^\/docs\/assets\/scalar-\d+\.\d+\.\d+\.js$/);
   });
 
-  it('serves the renderer it names as JavaScript, cacheable for good', async () => {
+  it('loads the same renderer on the merchant reference page', async () => {
+    const [storefront, merchant] = await Promise.all([
+      call('http://storefront.test/docs'),
+      call('http://storefront.test/admin/docs'),
+    ]);
+    expect(merchant.status).toBe(200);
+    expect(String(merchant.body)).toContain('data-url="/admin/api/v1/openapi.json"');
+    expect(scriptSrc(String(merchant.body))).toBe(scriptSrc(String(storefront.body)));
+  });
+
+  it('names a renderer the static assets serve as JavaScript, cacheable for good', async () => {
     const page = await call('http://storefront.test/docs');
-    const src = /<script src="([^"]+)"><\/script>/.exec(String(page.body))?.[1] ?? '';
-    expect(src).toMatch(/^\/docs\/assets\/scalar-\d+\.\d+\.\d+\.js$/);
-    const res = await call(`http://storefront.test${src}`);
+    const src = scriptSrc(String(page.body));
+    const version = /scalar-(.+)\.js$/.exec(src)?.[1];
+    const res = await asset(src);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('cache-control')).toContain('immutable');
-    expect(String(res.body).length).toBeGreaterThan(1_000_000);
-    expect(String(res.body)).toContain('createApiReference');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const body = await res.text();
+    expect(body.length).toBeGreaterThan(1_000_000);
+    expect(body).toContain('createApiReference');
+    // The file is the version the page's URL names.
+    expect(body.slice(0, 2_000)).toContain(`@scalar/api-reference ${version}\n`);
   });
 
-  it('answers an unknown asset with the JSON 404 envelope', async () => {
-    const res = await call('http://storefront.test/docs/assets/scalar-0.0.0.js');
+  it('serves no other version, and the worker serves none itself', async () => {
+    const unknown = await asset('/docs/assets/scalar-0.0.0.js');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('cache-control') ?? '').not.toContain('immutable');
+    await unknown.body?.cancel();
+    // The bundle is not in the worker: its own answer for the path is the JSON 404.
+    const page = await call('http://storefront.test/docs');
+    const res = await call(`http://storefront.test${scriptSrc(String(page.body))}`);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('ROUTE_NOT_FOUND');
   });

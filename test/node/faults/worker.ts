@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -8,16 +8,10 @@ import { Miniflare } from 'miniflare';
 
 const run = promisify(execFile);
 
-/** The bundle's other uploaded files, which wrangler.toml's rules make Text modules. */
-async function textModules(outdir: string) {
-  const names = (await readdir(outdir)).filter((n) => n.endsWith('.js') && n !== 'index.js');
-  return Promise.all(
-    names.map(async (name) => ({
-      type: 'Text' as const,
-      path: path.join(outdir, name),
-      contents: await readFile(path.join(outdir, name), 'utf8'),
-    })),
-  );
+/** Miniflare's options for wrangler.toml's `[assets]`, as wrangler derives them. */
+async function assetOptions() {
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  return unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions.assets;
 }
 
 /** The worker under test: the bundle `wrangler deploy` uploads, running in workerd. */
@@ -65,10 +59,11 @@ export async function startBuiltWorker(bindings: Record<string, string>): Promis
           path: path.join(outdir, 'index.js'),
           contents: await readFile(path.join(outdir, 'index.js'), 'utf8'),
         },
-        // Assets wrangler.toml's rules upload beside it as text (the reference page's bundle).
-        ...(await textModules(outdir)),
       ],
       compatibilityDate,
+      // The static assets uploaded beside it (the reference page's renderer), in front of it
+      // as wrangler.toml's `[assets]` routes them; the dry run's `[build] command` filled them.
+      assets: await assetOptions(),
       bindings,
       r2Buckets: ['STORAGE'],
       // The worker's own log lines (warnings about the broken dependency) are expected here.

@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDocsAssets, type DocsAssets } from '../../scripts/build/assets';
+import { type ServedWorker, serveWorker } from '../../scripts/local/worker';
+import { buildManifest } from '../../scripts/local/worker-build';
+
+/** Answers every request and cron trigger itself, and says so. */
+const STAND_IN = `export default {
+  fetch: () => new Response('worker', { headers: { 'x-reached': 'worker' } }),
+  scheduled: (controller) => {
+    if (controller.cron !== '*/5 * * * *') throw new Error('unexpected cron ' + controller.cron);
+  },
+};
+`;
+
+/**
+ * wrangler.toml's `[assets]` as the runtime routes it, served the way `npm run dev` serves the
+ * worker (scripts/local/worker-build.ts's options, scripts/local/worker.ts's Miniflare), with a
+ * stand-in in place of the worker's bundle. The real pages are tested in the worker pool and
+ * through `npm run dev` (test/node/dev.test.ts); this is about which layer answers which path.
+ */
+describe('static assets (wrangler.toml [assets])', () => {
+  let dir: string;
+  let served: ServedWorker;
+  let assets: DocsAssets;
+  const get = (pathname: string) => fetch(`${served.origin}${pathname}`);
+
+  beforeAll(async () => {
+    assets = await buildDocsAssets();
+    dir = await mkdtemp(path.join(tmpdir(), 'storefront-assets-'));
+    const manifest = await buildManifest(dir);
+    await writeFile(path.join(dir, manifest.main), STAND_IN);
+    served = await serveWorker({ built: { ...manifest, dir }, bindings: {} });
+  }, 60_000);
+
+  afterAll(async () => {
+    await served?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('names, for the worker, the renderer file it wrote', async () => {
+    const generated = await readFile(path.resolve('src/http/docs-assets.generated.ts'), 'utf8');
+    expect(generated).toContain(`SCALAR_SCRIPT_PATH = '${assets.scriptPath}'`);
+    const banner = (await readFile(assets.scriptFile, 'utf8')).slice(0, 2_000);
+    expect(banner).toContain(`@scalar/api-reference ${assets.version}\n`);
+    expect(assets.scriptPath).toBe(`/docs/assets/scalar-${assets.version}.js`);
+  });
+
+  it('serves the renderer without the worker, as JavaScript cached for good', async () => {
+    const res = await get(assets.scriptPath);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-reached')).toBeNull();
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('etag')).toBeTruthy();
+    expect(await res.text()).toBe(await readFile(assets.scriptFile, 'utf8'));
+  });
+
+  it('answers a missing file under /docs/assets/ with a 404 of its own, not cached for good', async () => {
+    const res = await get('/docs/assets/scalar-0.0.0.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-reached')).toBeNull();
+    expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
+    await res.arrayBuffer();
+  });
+
+  it('sends every other path to the worker', async () => {
+    for (const pathname of [
+      '/docs',
+      '/admin/docs',
+      '/admin/docs/assets/scalar-0.0.0.js',
+      '/access/api/v1/openapi.json',
+      '/_headers',
+      '/',
+    ]) {
+      const res = await get(pathname);
+      expect(res.headers.get('x-reached'), pathname).toBe('worker');
+      await res.arrayBuffer();
+    }
+  });
+
+  it('still runs the cron handler on demand', async () => {
+    const res = await get(`/cdn-cgi/handler/scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+    expect(await res.text()).toBe('ok');
+  });
+});
