@@ -1,5 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
+import { except } from 'hono/combine';
+import { ADMIN_BASE, ADMIN_UPLOAD_PATHS } from './admin-paths';
 import type { AppEnv } from './app-env';
 import { type DocumentTag, LICENSE, serversOf } from './http/document-info';
 import { validationHook } from './http/router';
@@ -26,15 +28,9 @@ import { reviewAdminRoutes } from './modules/reviews/admin-routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { shippingRateAdminRoutes } from './modules/shipping-rates/admin-routes';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
+import { createPlatformApp, limitBody } from './platform';
 
-export const ADMIN_BASE = '/admin/api/v1';
-export const ADMIN_OPENAPI_PATH = `${ADMIN_BASE}/openapi.json`;
-/** Uploads (POST): they read their raw body themselves, each with its own size limit. */
-export const ADMIN_UPLOAD_PATHS = new Set([
-  `${ADMIN_BASE}/media`,
-  `${ADMIN_BASE}/digital-files`,
-  `${ADMIN_BASE}/imports`,
-]);
+export { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS } from './admin-paths';
 
 const DESCRIPTION = `Manage one shop from your own systems. Authenticate with a merchant key
 (\`Authorization: Bearer sk_live_…\`), created with \`npm run shop -- merchant-key create\` or
@@ -234,4 +230,18 @@ export function createAdminOpenApi() {
 /** The merchant API inside a plain Hono app, so its operations stay out of the storefront's document. */
 export function createAdminApi(): Hono<AppEnv> {
   return new Hono<AppEnv>().route(ADMIN_BASE, createAdminOpenApi());
+}
+
+/**
+ * The merchant API as an application of its own, with the platform around it: the storefront
+ * application (src/app.ts) builds it on the first request under ADMIN_BASE and hands it every
+ * such request. Uploads read their raw body under limits of their own.
+ */
+export function createAdminApp() {
+  const app = createPlatformApp();
+  const isUpload = (c: { req: { method: string; path: string } }) =>
+    c.req.method === 'POST' && ADMIN_UPLOAD_PATHS.has(c.req.path.replace(/\/$/, ''));
+  app.use(`${ADMIN_BASE}/*`, except(isUpload, limitBody));
+  app.route('/', createAdminApi());
+  return app;
 }

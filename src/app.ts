@@ -1,22 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
-import { except } from 'hono/combine';
+import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
-import { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS, createAdminApi } from './admin-api';
+import { ADMIN_BASE, ADMIN_OPENAPI_PATH } from './admin-paths';
 import type { AppEnv } from './app-env';
-import { ApiError } from './errors';
 import { docsPage } from './http/docs';
 import examples from './http/docs-examples.json';
 import { STOREFRONT_GUIDE, STOREFRONT_TAGS } from './http/docs-guide';
 import { describeDocument, type RecordedExamples } from './http/docs-openapi';
 import { LICENSE, serversOf } from './http/document-info';
-import { onError, onNotFound } from './http/error-handler';
-import { securityHeaders } from './http/headers';
-import { rateLimitHeaders } from './http/rate-limit';
 import { validationHook } from './http/router';
-import { serverTiming } from './http/server-timing';
-import { services } from './http/services';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -34,8 +26,9 @@ import { searchRoutes } from './modules/search/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { storageRoutes } from './modules/storage/routes';
 import { STORAGE_PATH } from './modules/storage/service';
+import { API_BASE, createPlatformApp, limitBody } from './platform';
 
-export const API_BASE = '/access/api/v1';
+export { API_BASE };
 export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 
 /** The storefront API's routes, each module mounted at its contract path. */
@@ -105,11 +98,19 @@ function storefrontDocument(api: OpenAPIHono<AppEnv>) {
   );
 }
 
-/** Builds the whole application; the worker entry and the tests share it. */
+/** The merchant API's application, built on its first request (see createApp). */
+let adminApp: Promise<Hono<AppEnv>> | undefined;
+const merchantApi = () => {
+  adminApp ??= import('./admin-api').then(({ createAdminApp }) => createAdminApp());
+  return adminApp;
+};
+
+/**
+ * Builds the whole application; the worker entry and the tests share it. Requests under
+ * ADMIN_BASE are handed, before any middleware here, to the merchant API's own application,
+ * loaded on the first of them: a storefront isolate never evaluates the merchant modules.
+ */
 export function createApp() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
-  app.use('*', securityHeaders(API_BASE));
-  app.use('*', requestId({ headerName: 'X-Request-Id' }));
   // Browsers may call the storefront and its images from any origin; never the merchant API.
   const storefrontCors = cors({
     origin: '*',
@@ -125,19 +126,17 @@ export function createApp() {
     ],
     maxAge: 86400,
   });
-  app.use(`${API_BASE}/*`, storefrontCors);
-  app.use(`${STORAGE_PATH}/*`, storefrontCors);
-  app.use('*', services, serverTiming, rateLimitHeaders);
-  const limitBody = bodyLimit({
-    maxSize: 256 * 1024,
-    onError: () => {
-      throw new ApiError('PAYLOAD_TOO_LARGE');
+  const app = createPlatformApp({
+    first: (root) =>
+      root.all(`${ADMIN_BASE}/*`, async (c) =>
+        (await merchantApi()).fetch(c.req.raw, c.env, c.executionCtx),
+      ),
+    beforeServices: (root) => {
+      root.use(`${API_BASE}/*`, storefrontCors);
+      root.use(`${STORAGE_PATH}/*`, storefrontCors);
     },
   });
   app.use(`${API_BASE}/*`, limitBody);
-  const isUpload = (c: { req: { method: string; path: string } }) =>
-    c.req.method === 'POST' && ADMIN_UPLOAD_PATHS.has(c.req.path.replace(/\/$/, ''));
-  app.use(`${ADMIN_BASE}/*`, except(isUpload, limitBody));
 
   const api = createApi();
   app.route(API_BASE, api);
@@ -164,9 +163,5 @@ export function createApp() {
     }),
   );
   app.route(STORAGE_PATH, storageRoutes);
-  app.route('/', createAdminApi());
-
-  app.notFound(onNotFound);
-  app.onError(onError);
   return app;
 }

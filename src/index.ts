@@ -1,19 +1,20 @@
 import type { Bindings } from './env';
+import type { PlatformApp } from './platform';
 
 /**
- * The worker's entry. An isolate's start-up evaluates only this module: the application (its
- * modules, their schemas and routes, both OpenAPI registries) is loaded and built on the first
- * event the isolate receives, in `./worker`. The bundle is one script either way; the import
- * below only defers evaluating it.
+ * The worker's entry. An isolate's start-up evaluates only this module: each handler loads
+ * what it runs on its first event, the application (its modules, their schemas and routes,
+ * the OpenAPI registries) for a request, the jobs for the cron and the queues. The bundle is
+ * one script either way; the imports below only defer evaluating its parts.
  */
-let loaded: Promise<typeof import('./worker')> | undefined;
-const worker = async () => {
-  loaded ??= import('./worker');
-  return (await loaded).handlers;
+let app: Promise<PlatformApp> | undefined;
+const application = () => {
+  app ??= import('./app').then(({ createApp }) => createApp());
+  return app;
 };
 
 export default {
-  fetch: async (request, env, ctx) => (await worker()).fetch(request, env, ctx),
-  scheduled: async (controller, env, ctx) => (await worker()).scheduled(controller, env, ctx),
-  queue: async (batch, env, ctx) => (await worker()).queue(batch, env, ctx),
+  fetch: async (request, env, ctx) => (await application()).fetch(request, env, ctx),
+  scheduled: async (_controller, env, ctx) => (await import('./cron')).runCron(env, ctx),
+  queue: async (batch, env, ctx) => (await import('./queues')).consumeQueue(batch, env, ctx),
 } satisfies ExportedHandler<Bindings>;

@@ -1,8 +1,7 @@
 import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_BASE, createAdminOpenApi } from '../../src/admin-api';
-import { createApp } from '../../src/app';
+import { ADMIN_BASE, createAdminApp, createAdminOpenApi } from '../../src/admin-api';
 import * as s from '../../src/db/schema';
 import {
   ALL_SCOPES,
@@ -156,7 +155,7 @@ const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
 describe('the merchant API route table', () => {
   it('holds every route of the router, each with a scope and a fixture', () => {
-    const routed = createApp()
+    const routed = createAdminApp()
       .routes.filter((r) => r.path.startsWith(`${ADMIN_BASE}/`) && r.method !== 'ALL')
       .filter((r) => r.path !== `${ADMIN_BASE}/openapi.json`)
       .map((r) => `${r.method} ${r.path.replaceAll(/:(\w+)/g, '{$1}')}`);
