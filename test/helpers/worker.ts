@@ -1,17 +1,18 @@
-import { createExecutionContext, env } from 'cloudflare:test';
-import type { Bindings } from '../../src/env';
-import worker from '../../src/index';
+import { exports } from 'cloudflare:workers';
+
+/** The worker under test, through its loopback binding (`exports.default`). */
+const worker = (exports as unknown as { default: Fetcher }).default;
 
 /**
- * Sends a request to the worker's fetch handler as the runtime does: the request, the worker's
- * bindings and an execution context of its own.
+ * Sends a request to the worker as the runtime would deliver it: through its own binding, so
+ * each request runs in an I/O context of its own, as in production (simultaneous requests do
+ * not share one context's connections).
  *
- * The handler is called directly rather than through the pool's `exports.default` binding,
- * whose every call re-imports the main module over the test runner's RPC at a cost that grows
- * with each call made before it in the same file.
+ * Each call through the binding costs a little more than the one before it in the same test
+ * file (the pool re-imports the main module over its RPC per call), so a file should not send
+ * thousands of requests: the merchant API's route security checks are spread over three files
+ * (test/helpers/route-security.ts).
  */
 export function dispatch(request: Request): Promise<Response> {
-  // An incoming request's `cf` is the runtime's; a test's request has none.
-  const incoming = request as Parameters<typeof worker.fetch>[0];
-  return worker.fetch(incoming, env as unknown as Bindings, createExecutionContext());
+  return worker.fetch(request);
 }
