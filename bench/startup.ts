@@ -3,8 +3,9 @@
  *   1. the bundle `wrangler deploy --dry-run` builds: each module raw and gzip, and the total;
  *   2. start-up CPU: `wrangler check startup` three times, each profile's sampled time outside
  *      `(idle)` (the command writes a CPU profile and prints no figure), and the median;
- *   3. the first request of a fresh isolate (which loads and builds the application) beside the
- *      median of the next 20, through Miniflare serving the same bundle, three isolates.
+ *   3. the first request of a fresh isolate (which loads and builds the storefront) beside the
+ *      median of the next 20, and its first merchant API request (which loads the merchant API),
+ *      through Miniflare serving the same bundle, three isolates.
  *
  *   npm run bench:startup
  */
@@ -73,12 +74,78 @@ const BINDINGS = {
   APP_HMAC_SECRET: 'h'.repeat(32),
 };
 
-async function timedGet(url: string) {
+async function timedGet(url: string, expected = 200) {
   const started = performance.now();
   const response = await fetch(url);
   await response.arrayBuffer();
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  if (response.status !== expected) throw new Error(`${url} answered ${response.status}`);
   return performance.now() - started;
+}
+
+type Built = Awaited<ReturnType<typeof buildWorker>>;
+
+async function bundleTable(built: Built) {
+  console.log('## Bundle\n\n| module | raw | gzip |\n|---|---|---|');
+  let raw = 0;
+  let gzip = 0;
+  for (const module of built.modules) {
+    const bytes = await readFile(path.join(built.dir, module.path));
+    const packed = gzipSync(bytes, { level: 9 }).byteLength;
+    raw += bytes.byteLength;
+    gzip += packed;
+    console.log(`| ${module.path} (${module.type}) | ${kib(bytes.byteLength)} | ${kib(packed)} |`);
+  }
+  console.log(`| **all modules** | ${kib(raw)} | **${kib(gzip)}** |`);
+}
+
+async function startupTable(work: string) {
+  console.log(
+    '\n## Start-up CPU (`wrangler check startup`)\n\n| run | busy ms | span ms |\n|---|---|---|',
+  );
+  const busy: number[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const outfile = path.join(work, `startup-${run}.cpuprofile`);
+    await checkStartup(outfile);
+    const figures = busyMs(JSON.parse(await readFile(outfile, 'utf8')) as Profile);
+    busy.push(figures.busy);
+    console.log(`| ${run} | ${figures.busy.toFixed(1)} | ${figures.span.toFixed(1)} |`);
+  }
+  console.log(`| **median** | **${median(busy).toFixed(1)}** | |`);
+}
+
+/**
+ * Per fresh isolate: its first storefront request (GET /livez), the median of the next 20,
+ * then its first merchant API request (GET /admin/api/v1/keys without a key: 401), which
+ * loads the merchant API.
+ */
+async function firstRequestTable(built: Built) {
+  console.log('\n## First requests of a fresh isolate (Miniflare)\n');
+  console.log(
+    '| isolate | first storefront request ms | next 20 (median) ms | first merchant API request ms |',
+  );
+  console.log('|---|---|---|---|');
+  const firsts: number[] = [];
+  const admins: number[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    const served = await serveWorker({ built, bindings: BINDINGS });
+    try {
+      const url = `${served.origin}/access/api/v1/livez`;
+      const first = await timedGet(url);
+      const next: number[] = [];
+      for (let i = 0; i < 20; i += 1) next.push(await timedGet(url));
+      const admin = await timedGet(`${served.origin}/admin/api/v1/keys`, 401);
+      firsts.push(first);
+      admins.push(admin);
+      console.log(
+        `| ${run} | ${first.toFixed(1)} | ${median(next).toFixed(1)} | ${admin.toFixed(1)} |`,
+      );
+    } finally {
+      await served.stop();
+    }
+  }
+  console.log(
+    `| **median** | **${median(firsts).toFixed(1)}** | | **${median(admins).toFixed(1)}** |`,
+  );
 }
 
 async function main() {
@@ -89,52 +156,11 @@ async function main() {
     const built = await buildWorker(path.join(work, 'bundle'));
     const machine = describeMachine();
     console.log(
-      `# Start-up and size\n\n${machine.cores} cores (${machine.cpuModel}), node ${machine.node}, load ${machine.loadAverage}\n\n## Bundle\n`,
+      `# Start-up and size\n\n${machine.cores} cores (${machine.cpuModel}), node ${machine.node}, load ${machine.loadAverage}\n`,
     );
-    console.log('| module | raw | gzip |\n|---|---|---|');
-    let raw = 0;
-    let gzip = 0;
-    for (const module of built.modules) {
-      const bytes = await readFile(path.join(built.dir, module.path));
-      const packed = gzipSync(bytes, { level: 9 }).byteLength;
-      raw += bytes.byteLength;
-      gzip += packed;
-      console.log(
-        `| ${module.path} (${module.type}) | ${kib(bytes.byteLength)} | ${kib(packed)} |`,
-      );
-    }
-    console.log(`| **all modules** | ${kib(raw)} | **${kib(gzip)}** |`);
-
-    console.log(
-      '\n## Start-up CPU (`wrangler check startup`)\n\n| run | busy ms | span ms |\n|---|---|---|',
-    );
-    const busy: number[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      const outfile = path.join(work, `startup-${run}.cpuprofile`);
-      await checkStartup(outfile);
-      const figures = busyMs(JSON.parse(await readFile(outfile, 'utf8')) as Profile);
-      busy.push(figures.busy);
-      console.log(`| ${run} | ${figures.busy.toFixed(1)} | ${figures.span.toFixed(1)} |`);
-    }
-    console.log(`| **median** | **${median(busy).toFixed(1)}** | |`);
-
-    console.log('\n## First request of a fresh isolate (Miniflare, GET /access/api/v1/livez)\n');
-    console.log('| isolate | first request ms | median of next 20 ms |\n|---|---|---|');
-    const firsts: number[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
-      const served = await serveWorker({ built, bindings: BINDINGS });
-      try {
-        const url = `${served.origin}/access/api/v1/livez`;
-        const first = await timedGet(url);
-        const next: number[] = [];
-        for (let i = 0; i < 20; i += 1) next.push(await timedGet(url));
-        firsts.push(first);
-        console.log(`| ${run} | ${first.toFixed(1)} | ${median(next).toFixed(1)} |`);
-      } finally {
-        await served.stop();
-      }
-    }
-    console.log(`| **median** | **${median(firsts).toFixed(1)}** | |`);
+    await bundleTable(built);
+    await startupTable(work);
+    await firstRequestTable(built);
     console.log(`\nload average at the end: ${loadAverage()}`);
   } finally {
     await rm(work, { recursive: true, force: true });
