@@ -6,7 +6,7 @@ import type { CheckoutPlan } from '../../checkout/service';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/service';
 import { recordRedemption, takeCouponUse } from '../../coupons/queries';
 import type { QueuedEmail } from '../../mail/outbox';
-import { emitEvent } from '../../webhooks/service';
+import { emitEvent } from '../../webhooks/events';
 import {
   grantDownloads,
   insertOrder,
