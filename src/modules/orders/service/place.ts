@@ -23,6 +23,7 @@ import type { ProviderRow } from '../../payments/queries';
 import { openCheckout, RAISES as PAYMENT_RAISES } from '../../payments/service';
 import { readSettingsDocument, type SettingsDocument } from '../../settings/document';
 import { deliverWebhooksAfterResponse } from '../../webhooks/delivery';
+import type { OrderPlan } from '../queries/place';
 import {
   type OrderContextRow,
   type OrderOutcome,
@@ -32,7 +33,7 @@ import {
 import type { PlaceOrderBody } from '../schemas';
 import { confirmationFor } from './email';
 import { newOrderEmail } from './notices';
-import { IdempotentReplay, type OrderPlan, writeOrder } from './write';
+import { IdempotentReplay, writeOrder } from './write';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
