@@ -3,7 +3,6 @@ import { adminRoute, IdParamSchema } from '../../admin-kit/route';
 import { jsonContent } from '../../http/openapi';
 import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
-import type { ImportQueue } from './jobs';
 import { ImportSchema, ImportUploadQuerySchema } from './schemas';
 import { createImport, getImport, IMPORT_MAX_BYTES, importTooLarge, RAISES } from './service';
 
@@ -40,18 +39,14 @@ const read = adminRoute({
   raises: RAISES.getImport,
 });
 
-/** The queue import jobs run on (wrangler.toml `PRODUCT_IMPORTS`). */
-export const IMPORT_QUEUE_BINDING = 'PRODUCT_IMPORTS';
-
 /** /admin/api/v1/imports */
 export const importAdminRoutes = createRouter();
 
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readBodyCapped(c, IMPORT_MAX_BYTES, importTooLarge);
-  const queue = c.env[IMPORT_QUEUE_BINDING] as ImportQueue;
   const created = await createImport(
     c.get('services'),
-    queue,
+    c.env.PRODUCT_IMPORTS,
     { shop: c.get('shop'), keyId: c.get('merchant').keyId },
     bytes,
     { dryRun: c.req.valid('query').dry_run === 'true' },

@@ -6,7 +6,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Config } from '../../env';
 import { ApiError, type ErrorCode } from '../../errors';
 import { defined } from '../../lib/defined';
-import { deliverAfterResponse as deliverNow } from './delivery';
+import { deliverWebhooksAfterResponse } from './delivery';
 import type { WebhookEventType } from './events';
 import { emitEvent as emitInTx } from './events';
 import {
@@ -26,10 +26,6 @@ import type {
 } from './schemas';
 import { newSigningSecret, sealSecret } from './secrets';
 import { webhookUrlRefusal } from './url-policy';
-
-export { deliverAfterResponse, deliverDueWebhooks, deliveryDeps } from './delivery';
-export type { WebhookEventType } from './events';
-export { deliveryIdsOf, deliveryIdsSql, emitEvent, emitEventQuery, eventCtes } from './events';
 
 const TYPE = 'webhook_endpoint';
 
@@ -223,5 +219,6 @@ export async function replayDelivery(w: WriteScope, endpointId: string, delivery
  */
 export async function emitFromWrite(w: WriteScope, type: WebhookEventType, data: object) {
   const deliveries = await emitInTx(w.tx, w.shop.id, type, data);
-  if (deliveries.length > 0) w.afterCommit(() => deliverNow(w.services, deliveries));
+  if (deliveries.length > 0)
+    w.afterCommit(() => deliverWebhooksAfterResponse(w.services, deliveries));
 }
