@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-/** Wrong codes a verification accepts before it locks. */
-export const MAX_VERIFY_ATTEMPTS = 5;
+import { MAX_VERIFY_ATTEMPTS } from '../../identity/sign-in-codes';
 
 export type SignInState = {
   initialized: boolean;

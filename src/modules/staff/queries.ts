@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { MAX_VERIFY_ATTEMPTS } from '../auth/queries';
+import { MAX_VERIFY_ATTEMPTS } from '../../identity/sign-in-codes';
 
 /** A membership as sessions and /me list it. */
 export type MembershipRow = {

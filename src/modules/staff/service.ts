@@ -20,7 +20,7 @@ import { ensurePresetRoles, isPresetRoleKey, roleScopes } from '../../identity/s
 import { randomToken, sha256Hex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/uuid';
-import { deliverAfterResponse } from '../mail/send';
+import { sendEmailsAfterResponse } from '../mail/send';
 import type { Invite, Role, StaffMember } from './schemas';
 
 export const RAISES = {
@@ -422,7 +422,7 @@ export async function createInvite(
   if (!row) throw new Error('the invite was not stored');
   const link = inviteLink(input.origin, fresh.token);
   const queued = await queueInviteEmail(w.tx, w.shop, input.email, link, role.name);
-  w.afterCommit(() => deliverAfterResponse(w.services, queued));
+  w.afterCommit(() => sendEmailsAfterResponse(w.services, queued));
   const invite = toInvite({ ...row, role });
   await w.audit({
     action: 'create',
@@ -467,7 +467,7 @@ export async function resendInvite(w: WriteScope, id: string, origin: string) {
     inviteLink(origin, fresh.token),
     current.role.name,
   );
-  w.afterCommit(() => deliverAfterResponse(w.services, queued));
+  w.afterCommit(() => sendEmailsAfterResponse(w.services, queued));
   const after = toInvite({ ...row, role: current.role });
   await w.audit({
     action: 'update',

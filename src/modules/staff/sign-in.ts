@@ -19,7 +19,7 @@ import { escapeHtml } from '../../lib/html';
 import { SIGN_IN_RATE_RULES } from '../auth/limits';
 import { CODE_RATE_RULES, CODE_TTL_MINUTES, generateCode } from '../auth/otp';
 import { queueEmail } from '../mail/outbox';
-import { deliverAfterResponse } from '../mail/send';
+import { sendEmailsAfterResponse } from '../mail/send';
 import {
   checkStaffCode,
   type MembershipRow,
@@ -86,7 +86,7 @@ export async function requestStaffCode(services: Services, email: string, header
       ? [queueEmail(db, { shopId: recipient.shop_id, kind: 'otp', to: email, ...codeEmail(code) })]
       : []),
   ]);
-  if (recipient) deliverAfterResponse(services, results[2] as Array<{ id: string }>);
+  if (recipient) sendEmailsAfterResponse(services, results[2] as Array<{ id: string }>);
   return { object: 'sign_in_code' as const, email, expires_in: CODE_TTL_MINUTES * 60 };
 }
 
