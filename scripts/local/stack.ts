@@ -125,8 +125,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       APP_HMAC_SECRET: randomBytes(32).toString('hex'),
       SHOP_DOMAIN_SUFFIX: 'localhost',
       STRIPE_API_BASE: payments.url,
-      // Webhooks may reach the local receiver; production refuses loopback addresses.
-      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      // Webhooks and import images may reach local servers; production refuses loopback.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
       // Tests exercise a receiver that never answers without waiting the production 10 s.
       ...(options.mode === 'test' ? { WEBHOOK_TIMEOUT_MS: '1000' } : {}),
     };
