@@ -105,6 +105,9 @@ function miniflareOptions(options: ServeOptions) {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     log: new Log(LogLevel.WARN),
+    // Request.cf from Miniflare's placeholder: fetching the real one from
+    // workers.cloudflare.com printed a stack trace on every offline start.
+    cf: false,
     // `/cdn-cgi/handler/scheduled` runs the cron handler on demand, as under wrangler dev.
     unsafeTriggerHandlers: true,
     ...(options.persistTo ? { r2Persist: path.join(options.persistTo, 'v3', 'r2') } : {}),
