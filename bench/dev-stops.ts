@@ -129,7 +129,8 @@ const results: Record<string, { stops: number; orphans: number; lockErrors: numb
 try {
   for (let i = 0; i < runs; i++) {
     for (const kind of kinds) {
-      const tally = (results[kind] ??= { stops: 0, orphans: 0, lockErrors: 0 });
+      results[kind] ??= { stops: 0, orphans: 0, lockErrors: 0 };
+      const tally = results[kind];
       const dev = await start(dataDir);
       if (!dev.ok) {
         if (dev.output.includes('postmaster.pid')) tally.lockErrors += 1;
