@@ -6,7 +6,8 @@
  *   npm run dev                       # in another terminal
  *   npx tsx examples/storefront.ts
  *
- * STOREFRONT_API, STOREFRONT_KEY, MAIL_SINK, CUSTOMER_EMAIL and COUPON point it elsewhere.
+ * PORT and MAIL_PORT, as for `npm run dev` and `npm run signin`, or STOREFRONT_API and MAIL_SINK
+ * (whole URLs), STOREFRONT_KEY, CUSTOMER_EMAIL and COUPON point it elsewhere.
  */
 import {
   type ApiErrorBody,
@@ -14,9 +15,10 @@ import {
   type StorefrontClient,
 } from '@storefront-api/client';
 
-const API = process.env.STOREFRONT_API ?? 'http://127.0.0.1:8787/access/api/v1';
+const API =
+  process.env.STOREFRONT_API ?? `http://127.0.0.1:${process.env.PORT ?? 8787}/access/api/v1`;
 const KEY = process.env.STOREFRONT_KEY ?? 'sf_demo_aurora_0f6b9d1e4c2a7b3d5e8f1a2b3c4d5e6f';
-const MAIL_SINK = process.env.MAIL_SINK ?? 'http://127.0.0.1:8025';
+const MAIL_SINK = process.env.MAIL_SINK ?? `http://127.0.0.1:${process.env.MAIL_PORT ?? 8025}`;
 const EMAIL = process.env.CUSTOMER_EMAIL ?? 'demo@aurora.example';
 const COUPON = process.env.COUPON ?? 'LINEN5';
 /** Tokens are bound to the device that signed in: one id for this script's calls. */

@@ -3,8 +3,8 @@
  *
  * This process only supervises. It runs scripts/dev/server.ts (Postgres, the stand-ins, the
  * seed and the worker) in a process group of its own, holding a pipe to it:
- * - Ctrl-C, SIGTERM or SIGHUP here stops the server gracefully, then anything left in its
- *   group;
+ * - Ctrl-C, SIGTERM or SIGHUP here, or the end of its parent (npm), stops the server
+ *   gracefully, then anything left in its group;
  * - if this process dies in any way (`kill -9` included), the pipe closes and the server
  *   stops itself;
  * - if the server dies in any way, what it started is stopped with its group.
@@ -69,6 +69,14 @@ const stop = () => {
   else server.kill('SIGTERM');
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+
+// `npm run dev` is npm, a shell, then this process. npm ends at once on a SIGTERM of its own
+// without passing it on, which would leave this process (and everything under it) running
+// with no one to stop it: when the parent changes, this process stops as if told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && stopRequests === 0) stop();
+}, 500).unref();
 
 process.on('uncaughtException', (error) => {
   console.error('npm run dev:', error);

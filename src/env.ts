@@ -61,10 +61,12 @@ const ConfigSchema = z.object({
   /** Payment provider API base; unset in production (the provider's own). */
   STRIPE_API_BASE: url.optional(),
   /**
-   * Lets webhook endpoints use plain http and loopback hosts (127.0.0.0/8, ::1, localhost).
-   * Set only by the local dev and test stack; private ranges stay refused even then.
+   * Lets outbound fetches (webhook deliveries, images an import downloads) use plain http and
+   * loopback hosts (127.0.0.0/8, ::1, localhost): the explicit opt-in of local development.
+   * Set only by the local dev and test stack, never in wrangler.toml; private ranges stay
+   * refused even then (src/lib/outbound.ts).
    */
-  WEBHOOKS_ALLOW_LOOPBACK: z
+  OUTBOUND_ALLOW_LOOPBACK: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),

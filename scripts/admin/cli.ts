@@ -8,8 +8,13 @@
  *   merchant-key list [--handle my-shop]
  *   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
  *   staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]   prints the invite link
- *   import --handle my-shop products.csv [--dry-run] [--url http://127.0.0.1:8787]   a Shopify product CSV, through the running worker
+ *   import --handle my-shop products.csv [--dry-run] [--key sk_…] [--url http://127.0.0.1:8787]   a Shopify product CSV, through the running worker
+ *   help
+ * The database is DATABASE_URL's, else the running `npm run dev`'s (written to .data/dev.env);
+ * `import` talks HTTP only (the worker at --url, WORKER_URL, or 127.0.0.1 on PORT).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as s from '../../src/db/schema';
@@ -32,10 +37,44 @@ const required = (value: string | undefined, flag: string) => {
   return value;
 };
 
+const USAGE = `npm run shop -- <command>
+  create --name "My Shop" --handle my-shop [--domain shop.example.com] [--currency EUR] [--digits 2] [--status active]
+  key    --handle my-shop [--name theme]          issue another storefront key
+  revoke --handle my-shop --prefix sf_live_Ab     revoke storefront keys by prefix
+  status --handle my-shop --status active         open or close a shop
+  merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
+  merchant-key list [--handle my-shop]
+  merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
+  import --handle my-shop products.csv [--dry-run] [--key sk_…] [--url http://127.0.0.1:8787]
+  help
+
+The database is DATABASE_URL's, else the running npm run dev's (.data/dev.env).
+import talks HTTP only: to --url, WORKER_URL, or 127.0.0.1 on PORT (the running npm run dev's).`;
+
+/** What the running `npm run dev` wrote of itself (scripts/dev/server.ts), if it runs. */
+export function devEnv(dataDir = process.env.DEV_DATA_DIR ?? '.data'): Record<string, string> {
+  const file = path.resolve(dataDir, 'dev.env');
+  if (!existsSync(file)) return {};
+  return Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
+
+/** Where the CLI finds the database and the worker: the environment first, then npm run dev. */
+export function targets(env: NodeJS.ProcessEnv = process.env) {
+  const dev = devEnv(env.DEV_DATA_DIR);
+  const workerUrl =
+    env.WORKER_URL ??
+    (env.PORT ? `http://127.0.0.1:${env.PORT}` : (dev.WORKER_URL ?? 'http://127.0.0.1:8787'));
+  return { databaseUrl: env.DATABASE_URL || dev.DATABASE_URL, workerUrl };
+}
+
 export async function run(argv: string[], url: string): Promise<string> {
   const [command, ...rest] = argv;
   if (command === 'merchant-key') return runMerchantKey(rest, url);
-  if (command === 'import') return runImport(rest, url);
   if (command === 'staff') return runStaff(rest, url);
   const { values } = parseArgs({
     args: rest,
@@ -83,13 +122,22 @@ export async function run(argv: string[], url: string): Promise<string> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    console.error('DATABASE_URL is required.');
-    process.exit(1);
-  }
+  const argv = process.argv.slice(2);
+  const [command] = argv;
+  const found = targets();
   try {
-    console.log(await run(process.argv.slice(2), url));
+    if (!command || command === 'help' || command === '--help' || command === '-h') {
+      console.log(USAGE);
+    } else if (command === 'import') {
+      console.log(await runImport(argv.slice(1), found));
+    } else if (!found.databaseUrl) {
+      console.error(
+        'No database: set DATABASE_URL, or start npm run dev (it writes its database URL to .data/dev.env).',
+      );
+      process.exit(1);
+    } else {
+      console.log(await run(argv, found.databaseUrl));
+    }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

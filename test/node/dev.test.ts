@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort } from '../../scripts/local/net';
 import { DEMO_API_KEY } from '../../scripts/seed/keys';
@@ -47,11 +48,27 @@ const childrenOf = (pid: number) =>
     .filter(([, ppid]) => ppid === pid)
     .map(([child]) => child ?? 0);
 
-/** `npm run dev` as npm runs it (`node --import tsx scripts/dev.ts`), in a data dir of its own. */
-async function startDev(dataDir: string, env: Record<string, string> = {}): Promise<Dev> {
+const descendantsOf = (pid: number): number[] =>
+  childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
+
+const argsOf = (pid: number) =>
+  execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+
+/**
+ * `npm run dev` as npm runs it (`node --import tsx scripts/dev.ts`), in a data dir of its own;
+ * with `viaNpm`, through npm itself, as a terminal or process manager starts it.
+ */
+async function startDev(
+  dataDir: string,
+  env: Record<string, string> = {},
+  viaNpm = false,
+): Promise<Dev> {
   const [port, mailPort] = [await findFreePort(), await findFreePort()];
   let output = '';
-  const parent = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+  const [command, args] = viaNpm
+    ? ['npm', ['run', 'dev']]
+    : [process.execPath, ['--import', 'tsx', 'scripts/dev.ts']];
+  const parent = spawn(command, args, {
     env: {
       ...process.env,
       DEV_DATA_DIR: dataDir,
@@ -78,7 +95,9 @@ async function startDev(dataDir: string, env: Record<string, string> = {}): Prom
       throw new Error(`dev did not start:\n${output}`);
     await delay(250);
   }
-  const [serverPid] = childrenOf(parent.pid ?? 0);
+  const serverPid = descendantsOf(parent.pid ?? 0).find((pid) =>
+    argsOf(pid).includes('scripts/dev/server.ts'),
+  );
   if (!serverPid) throw new Error('no server process under scripts/dev.ts');
   return { parent, serverPid, port, mailPort, output: () => output, exited };
 }
@@ -147,6 +166,10 @@ describe('npm run dev', () => {
       expect(output).toContain(DEMO_API_KEY);
       expect(output).toContain(`http://127.0.0.1:${dev.mailPort}`);
       expect(output).toMatch(/Aurora Outfitters \(EUR\): \d+ products/);
+      // The database is printed, and written where npm run shop finds it.
+      expect(output).toMatch(/Database: +postgres:\/\/\S+:\d+\/storefront/);
+      // A quiet start: no stack trace (offline, the Request.cf fetch used to print one).
+      expect(output).not.toMatch(/ENOTFOUND|\n\s+at \S+ \(/);
     });
 
     it('serves health, settings and policies of the seeded demo shop', async () => {
@@ -211,6 +234,43 @@ describe('npm run dev', () => {
     process.kill(dev.parent.pid ?? 0, 'SIGKILL');
     await dev.exited;
     await expectNothingLeft(dev, dataDir);
+  }, 300_000);
+
+  /** A client holding a connection to the dev database, as a psql or an editor would. */
+  const holdConnection = async (dev: Dev) => {
+    const url = /Database:\s+(\S+)/.exec(dev.output())?.[1];
+    expect(url).toMatch(/^postgres:\/\//);
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    await client.connect();
+    await client.query('select 1');
+    return client;
+  };
+
+  it('leaves nothing behind when npm is told SIGTERM (npm ends at once without passing it on)', async () => {
+    const dev = await startDev(dataDir, {}, true);
+    started.push(dev);
+    const client = await holdConnection(dev);
+    process.kill(dev.parent.pid ?? 0, 'SIGTERM');
+    await dev.exited;
+    await expectNothingLeft(dev, dataDir);
+    await client.end().catch(() => undefined);
+  }, 300_000);
+
+  it('leaves nothing behind when a process manager stops its group: SIGTERM, then SIGKILL once npm has exited', async () => {
+    const dev = await startDev(dataDir, {}, true);
+    started.push(dev);
+    const client = await holdConnection(dev);
+    const group = dev.parent.pid ?? 0;
+    process.kill(-group, 'SIGTERM');
+    await Promise.race([dev.exited, delay(20_000)]);
+    try {
+      process.kill(-group, 'SIGKILL');
+    } catch {
+      // the group had already ended
+    }
+    await expectNothingLeft(dev, dataDir);
+    await client.end().catch(() => undefined);
   }, 300_000);
 
   it('leaves nothing behind when the server dies of an uncaught error', async () => {

@@ -1,10 +1,23 @@
 import { z } from '@hono/zod-openapi';
+import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
 import { jsonContent } from '../../http/openapi';
 import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
-import { ImportSchema, ImportUploadQuerySchema } from './schemas';
-import { createImport, getImport, IMPORT_MAX_BYTES, importTooLarge, RAISES } from './service';
+import {
+  ImportListQuerySchema,
+  ImportListSchema,
+  ImportSchema,
+  ImportUploadQuerySchema,
+} from './schemas';
+import {
+  createImport,
+  getImport,
+  IMPORT_MAX_BYTES,
+  importTooLarge,
+  listImports,
+  RAISES,
+} from './service';
 
 const tag = 'Imports';
 const csv = { schema: z.string().openapi({ type: 'string', format: 'binary' }) };
@@ -23,6 +36,19 @@ const upload = adminRoute({
   },
   responses: { 202: jsonContent(ImportSchema, 'The import, queued') },
   raises: RAISES.createImport,
+});
+
+const list = adminRoute({
+  method: 'get',
+  path: '/',
+  tag,
+  scope: 'catalogue:read',
+  operationId: 'listImports',
+  summary: 'The shop’s imports, newest first, with their status and counts',
+  description:
+    'Lists the imports of the shop, newest first, each as `GET /imports/{id}` shows it: a job that is still `queued` or `running` is found here even when the client that started it has gone.',
+  request: { query: ImportListQuerySchema },
+  responses: { 200: jsonContent(ImportListSchema, 'A page of imports') },
 });
 
 const read = adminRoute({
@@ -52,6 +78,12 @@ importAdminRoutes.openapi(upload, async (c) => {
     { dryRun: c.req.valid('query').dry_run === 'true' },
   );
   return c.json(created, 202);
+});
+
+importAdminRoutes.openapi(list, async (c) => {
+  const db = c.get('services').database.db;
+  const page = await listImports(db, c.get('shop').id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
 });
 
 importAdminRoutes.openapi(read, async (c) => {

@@ -3,12 +3,16 @@ import type { Actor } from '../../admin-kit/audit';
 import type { Services, ShopContext } from '../../app-env';
 import { importedImages, media } from '../../db/schema';
 import { ApiError } from '../../errors';
+import { sniffImage } from '../../lib/image-type';
+import { destinationRefusal, fetchOutbound, OutboundError, readCapped } from '../../lib/outbound';
 import { MEDIA_MAX_BYTES, storeImage } from '../media/service';
 import type { ImageDraft } from './csv/mapper';
 import type { ImportProblem } from './csv/values';
 
-/** How long one image may take to download. */
+/** How long one image may take to download, redirects included. */
 const FETCH_TIMEOUT_MS = 15_000;
+/** Redirects followed per image, each hop checked against the destination rule. */
+const MAX_REDIRECTS = 3;
 
 export type ImageContext = {
   services: Services;
@@ -28,15 +32,40 @@ function ownFilename(src: string, shopId: string): string | null {
   }
 }
 
-async function download(src: string): Promise<Uint8Array> {
-  const url = new URL(src);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('not an http(s) URL');
-  const response = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`the server answered ${response.status}`);
-  if (Number(response.headers.get('content-length')) > MEDIA_MAX_BYTES) {
-    throw new Error(`larger than ${MEDIA_MAX_BYTES} bytes`);
+/** The image at `src`, downloaded under the destination rule (src/lib/outbound.ts). */
+async function download(ctx: ImageContext, src: string): Promise<Uint8Array> {
+  const rule = { allowLoopback: ctx.services.config.OUTBOUND_ALLOW_LOOPBACK };
+  const response = await fetchOutbound(src, {
+    ...rule,
+    timeoutMs: FETCH_TIMEOUT_MS,
+    maxRedirects: MAX_REDIRECTS,
+  });
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new OutboundError(
+      'http-status',
+      `The server answered HTTP ${response.status} instead of the image.`,
+      response.status,
+    );
   }
-  return new Uint8Array(await response.arrayBuffer());
+  const bytes = await readCapped(response, MEDIA_MAX_BYTES);
+  // Checked before anything is stored: the bytes, not the name or Content-Type, decide.
+  if (!sniffImage(bytes))
+    throw new OutboundError(
+      'http-status',
+      'The file is not an image (JPEG, PNG, GIF, WebP or AVIF).',
+    );
+  return bytes;
+}
+
+/** What went wrong with one image, in words a merchant understands. */
+function reasonOf(error: unknown): string {
+  if (error instanceof OutboundError || error instanceof ApiError) return error.message;
+  const text = String((error as Error)?.message ?? error);
+  // workerd words a failed DNS look-up or connection as an internal error with a reference.
+  return /internal error|network|dns|connect/i.test(text)
+    ? 'The server could not be reached (host not found or not answering).'
+    : 'The image could not be downloaded.';
 }
 
 /** One image as a media id: this shop's own image as it is, any other downloaded and stored. */
@@ -55,8 +84,15 @@ async function mediaIdOf(ctx: ImageContext, image: ImageDraft): Promise<string |
     .from(importedImages)
     .where(and(eq(importedImages.shopId, ctx.shop.id), eq(importedImages.sourceUrl, image.src)));
   if (earlier) return earlier.id;
-  const bytes = await download(image.src);
-  if (ctx.dryRun) return null;
+  if (ctx.dryRun) {
+    // A dry run stores nothing, so it downloads nothing either: it checks the address.
+    const refusal = destinationRefusal(image.src, {
+      allowLoopback: ctx.services.config.OUTBOUND_ALLOW_LOOPBACK,
+    });
+    if (refusal) throw new OutboundError('refused', refusal.replace(/^Must/, 'The address must'));
+    return null;
+  }
+  const bytes = await download(ctx, image.src);
   const name = new URL(image.src).pathname.split('/').pop() ?? 'image';
   const stored = await storeImage(ctx.services, ctx.shop, bytes, {
     filename: name,
@@ -85,7 +121,9 @@ export async function resolveImages(ctx: ImageContext, images: ImageDraft[], han
       const id = await mediaIdOf(ctx, image);
       if (id) ids.set(image.src, id);
     } catch (error) {
-      const reason = error instanceof ApiError ? error.message : String((error as Error).message);
+      const reason = reasonOf(error);
+      // One line per image, no stack: the report carries the detail.
+      ctx.services.log.warn('an import image was not stored', { src: image.src, reason });
       problems.push({
         line: image.line,
         column: image.column,

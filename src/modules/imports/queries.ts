@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Keyset } from '../../admin-kit/list';
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { type ImportProblemRow, productImports, shops } from '../../db/schema';
@@ -22,6 +23,15 @@ export async function selectImport(db: Db, shopId: string, id: string) {
     .where(and(eq(productImports.shopId, shopId), eq(productImports.id, id)));
   return row ?? null;
 }
+
+/** One page of a shop's imports (src/admin-kit/list.ts's keyset), newest first. */
+export const selectImportPage = (db: Db, keyset: Keyset) =>
+  db
+    .select()
+    .from(productImports)
+    .where(keyset.where)
+    .orderBy(...keyset.orderBy)
+    .limit(keyset.limit);
 
 export async function selectShop(db: Db, shopId: string): Promise<ShopContext | null> {
   const [shop] = await db.select(shopColumns).from(shops).where(eq(shops.id, shopId));

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { timestamp } from '../../admin-kit/route';
 
 export const ImportProblemSchema = z
@@ -47,6 +48,9 @@ export const ImportSchema = z
   .openapi('Import');
 
 export type Import = z.infer<typeof ImportSchema>;
+
+export const ImportListQuerySchema = ListQuerySchema;
+export const ImportListSchema = listSchema(ImportSchema, 'ImportList');
 
 export const ImportUploadQuerySchema = z.object({
   dry_run: z

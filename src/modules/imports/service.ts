@@ -1,10 +1,12 @@
+import { type ListParams, listPage } from '../../admin-kit/list';
 import type { Services, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
+import { productImports } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { mapHeader } from './csv/columns';
 import { CsvSyntaxError, readCsv } from './csv/parse';
 import type { ImportQueue } from './jobs';
-import { type ImportRow, insertImport, selectImport } from './queries';
+import { type ImportRow, insertImport, selectImport, selectImportPage } from './queries';
 import type { Import } from './schemas';
 
 /** The codes each verb can raise; routes document them from here. */
@@ -75,6 +77,14 @@ export async function getImport(db: Db, shopId: string, id: string): Promise<Imp
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await selectImport(db, shopId, id) : null;
   if (!row) throw new ApiError('IMPORT_NOT_FOUND');
   return toImport(row);
+}
+
+/** A page of the shop's imports, newest first, each as `GET /imports/{id}` shows it. */
+export async function listImports(db: Db, shopId: string, params: ListParams) {
+  const page = await listPage(db, productImports, shopId, params, (keyset) =>
+    selectImportPage(db, keyset),
+  );
+  return { data: page.rows.map(toImport), hasMore: page.hasMore };
 }
 
 export function toImport(row: ImportRow): Import {

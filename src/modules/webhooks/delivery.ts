@@ -30,7 +30,7 @@ export type DeliveryDeps = {
 export const deliveryDeps = (services: Services): DeliveryDeps => ({
   db: services.database.db,
   appSecret: services.config.APP_HMAC_SECRET,
-  allowLoopback: services.config.WEBHOOKS_ALLOW_LOOPBACK,
+  allowLoopback: services.config.OUTBOUND_ALLOW_LOOPBACK,
   timeoutMs: services.config.WEBHOOK_TIMEOUT_MS,
   log: services.log,
 });

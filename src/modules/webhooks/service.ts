@@ -89,7 +89,7 @@ export function toDelivery({ delivery: d, eventType, eventAt }: DeliveryRow): We
 
 /** Refuses a URL webhooks may not be sent to (url-policy.ts), naming the field. */
 function assertUrlAllowed(config: Config, url: string) {
-  const refusal = webhookUrlRefusal(url, config.WEBHOOKS_ALLOW_LOOPBACK);
+  const refusal = webhookUrlRefusal(url, config.OUTBOUND_ALLOW_LOOPBACK);
   if (refusal) {
     throw new ApiError('WEBHOOK_URL_NOT_ALLOWED', {
       details: [{ field: 'url', message: refusal }],
