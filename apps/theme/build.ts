@@ -1,21 +1,26 @@
 /**
- * Builds the theme: the client islands into ./public/assets (what Workers static assets
- * serve; wrangler runs this as the `[build] command` before a deploy) and, for the local
- * stack, the Worker itself into one ES module.
+ * Builds the theme: the client islands into ./dist/islands as text modules the Worker imports
+ * and serves itself (wrangler runs this as the `[build] command` before it bundles a deploy)
+ * and, for the local stack, the Worker itself into one ES module.
+ *
+ * Why not Workers static assets: Miniflare 4.20260426 answers 500 from an `ASSETS` binding when
+ * a second worker of the same instance (the API, with its own `[assets]`) also has assets, so
+ * the local stack could not run what a deploy runs. Two small files served by the Worker, with
+ * a content hash in their URL and an immutable cache, cost one isolate-lifetime hash each.
  *
  *   node --import tsx apps/theme/build.ts [worker-out-dir]
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const HERE = import.meta.dirname;
 export const THEME_DIR = HERE;
-export const PUBLIC_DIR = path.join(HERE, 'public');
+export const ISLANDS_DIR = path.join(HERE, 'dist', 'islands');
 export const ISLANDS = ['theme.ts', 'product.tsx'] as const;
 
 /** The islands, minified, one file each (no shared chunk: each page loads at most two). */
-export async function buildIslands(outDir = path.join(PUBLIC_DIR, 'assets')) {
+export async function buildIslands(outDir = ISLANDS_DIR) {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   await build({
@@ -28,14 +33,10 @@ export async function buildIslands(outDir = path.join(PUBLIC_DIR, 'assets')) {
     platform: 'browser',
     jsx: 'automatic',
     jsxImportSource: 'hono/jsx/dom',
+    outExtension: { '.js': '.txt' },
     legalComments: 'none',
     logLevel: 'warning',
   });
-  // Names without a hash, so each answer is kept briefly and revalidated.
-  await writeFile(
-    path.join(PUBLIC_DIR, '_headers'),
-    '/assets/*\n  Cache-Control: public, max-age=600, stale-while-revalidate=86400\n  X-Content-Type-Options: nosniff\n',
-  );
 }
 
 /** The Worker as one ES module, as wrangler would bundle it (for Miniflare in `npm run dev`). */
@@ -55,6 +56,7 @@ export async function buildWorker(outDir: string): Promise<string> {
     jsx: 'automatic',
     jsxImportSource: 'hono/jsx',
     external: ['cloudflare:*'],
+    loader: { '.txt': 'text' },
     legalComments: 'none',
     logLevel: 'warning',
   });

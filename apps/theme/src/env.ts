@@ -4,8 +4,6 @@ import type { Settings } from './api';
 export type Env = {
   /** Service binding to the storefront API worker. */
   API: Fetcher;
-  /** The client islands (./public), served by Workers static assets. */
-  ASSETS: Fetcher;
   /** The API's base URL; only its path matters through the binding. */
   API_BASE: string;
   /** The shop's storefront key, sent as `x-api-key` (a secret). */

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { apiClient, checkHealth, loadSettings } from './api';
 import type { ThemeEnv } from './env';
+import { serveIsland } from './islands';
 import { cachedPage, isCacheablePage, PAGE_TTL_SECONDS, storePage } from './page-cache';
 import {
   accessLink,
@@ -49,8 +50,8 @@ import { deviceId, getToken } from './session';
 
 const app = new Hono<ThemeEnv>();
 
-// The islands' files: Workers static assets, no API call.
-app.get('/assets/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+// The islands' files, served by the Worker itself: no API call.
+app.get('/assets/:file', serveIsland);
 
 // Liveness of the theme itself (the dev stack and deploy checks wait on it).
 app.get('/_theme/health', (c) => c.json({ status: 'ok' }));

@@ -16,8 +16,8 @@ export type LayoutProps = {
   path: string;
   /** Events this page declares for the analytics script (sent once health has passed). */
   events?: Array<{ event: string; metadata: Record<string, unknown> }>;
-  /** Extra island scripts beside /assets/theme.js. */
-  scripts?: string[];
+  /** The island scripts, the theme script first. */
+  scripts: string[];
   noindex?: boolean;
   /** ISO 4217 code, for the islands' price formatting. */
   currency: string;
@@ -204,8 +204,7 @@ export function Layout(props: LayoutProps) {
             </>
           ) : null}
           <style>{raw(CSS)}</style>
-          <script type="module" src="/assets/theme.js" />
-          {(props.scripts ?? []).map((s) => (
+          {props.scripts.map((s) => (
             <script type="module" src={s} />
           ))}
         </head>

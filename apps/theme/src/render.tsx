@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { ThemeEnv } from './env';
+import { type Island, islandUrl } from './islands';
 import { Layout, type LayoutProps } from './layout';
 
 export type PageOptions = {
@@ -10,7 +11,8 @@ export type PageOptions = {
   param?: string;
   fallbackTitle: string;
   events?: LayoutProps['events'];
-  scripts?: string[];
+  /** Islands beside the theme script every page loads. */
+  islands?: Island[];
   noindex?: boolean;
   status?: 200 | 404 | 422 | 400 | 503;
 };
@@ -23,6 +25,10 @@ export async function renderPage(c: Context<ThemeEnv>, options: PageOptions, bod
       body: { url: options.url, ...(options.param !== undefined ? { param: options.param } : {}) },
     })
     .catch(() => ({ data: undefined }));
+  const scripts = await Promise.all([
+    islandUrl('theme'),
+    ...(options.islands ?? []).map((name) => islandUrl(name)),
+  ]);
   const html = (
     <Layout
       settings={c.get('settings')}
@@ -31,7 +37,7 @@ export async function renderPage(c: Context<ThemeEnv>, options: PageOptions, bod
       fallbackTitle={options.fallbackTitle}
       path={new URL(c.req.url).pathname}
       events={options.events}
-      scripts={options.scripts}
+      scripts={scripts}
       noindex={options.noindex}
       currency={currency(c)}
     >

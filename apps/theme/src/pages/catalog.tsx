@@ -441,7 +441,7 @@ export async function product(c: C) {
       events: [
         { event: 'product_view', metadata: { productId: p._id, url: `/product/${p.slug}` } },
       ],
-      scripts: ['/assets/product.js'],
+      islands: ['product'],
     },
     <>
       <div class="product">
