@@ -54,7 +54,7 @@ export function deviceId(c: C): string {
     httpOnly: true,
     sameSite: 'Lax',
     secure: secure(c),
-    maxAge: YEAR * 5,
+    maxAge: YEAR,
   });
   return id;
 }

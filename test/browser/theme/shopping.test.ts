@@ -93,8 +93,8 @@ describe('a guest shops and checks out', () => {
     await page.waitForURL(/onSale=true/);
     expect(page.url()).toContain('category=women');
     const filtered = await page.getByRole('status').first().textContent();
-    expect(Number.parseInt(filtered ?? '0')).toBeGreaterThan(0);
-    expect(Number.parseInt(filtered ?? '0')).toBeLessThan(Number.parseInt(all ?? '0'));
+    expect(Number.parseInt(filtered ?? '0', 10)).toBeGreaterThan(0);
+    expect(Number.parseInt(filtered ?? '0', 10)).toBeLessThan(Number.parseInt(all ?? '0', 10));
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${theme}/shop`);
     await page.getByRole('link', { name: 'Next' }).click();
