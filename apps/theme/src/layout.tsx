@@ -221,7 +221,7 @@ export function Layout(props: LayoutProps) {
               <div class="bar">
                 <a class="logo" href="/" aria-label={`${props.shop.name}, home`}>
                   {logo ? (
-                    <img src={logo} alt="" width="150" height="40" />
+                    <img src={logo} alt="" width="180" height="40" />
                   ) : (
                     <strong>{props.shop.name}</strong>
                   )}

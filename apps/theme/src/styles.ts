@@ -10,7 +10,7 @@ a{color:inherit}a:focus-visible,button:focus-visible,input:focus-visible,select:
 .topbar ul{list-style:none;margin:0;padding:0}.topbar li[hidden]{display:none}.topbar a{color:#fff;margin-left:8px}
 header.site{border-bottom:1px solid var(--line)}
 .bar{display:flex;align-items:center;gap:16px;flex-wrap:wrap;padding:12px 0}
-.logo img{width:150px;height:40px;object-fit:contain}
+.logo img{width:180px;height:40px;object-fit:contain}
 .tools{margin-left:auto;display:flex;gap:14px;align-items:center}
 .tools a{text-decoration:none;font-weight:500;padding:8px 2px}
 nav.menu ul{list-style:none;display:flex;flex-wrap:wrap;gap:4px 18px;margin:0;padding:0 0 10px}
@@ -21,7 +21,7 @@ input[type=radio],input[type=checkbox]{min-height:auto}
 button,.button{font:inherit;font-weight:600;padding:10px 18px;border-radius:var(--radius);border:1px solid var(--accent);background:var(--accent);color:#fff;cursor:pointer;text-decoration:none;display:inline-block;min-height:44px}
 button.ghost,.button.ghost{background:#fff;color:var(--accent)}
 button[disabled]{background:#8a8a92;border-color:#8a8a92;cursor:not-allowed}
-main{padding:24px 0 48px;min-height:60vh}
+main.wrap{padding:24px 16px 48px;min-height:60vh}
 h1{font-size:1.75rem;line-height:1.2;margin:0 0 16px}h2{font-size:1.25rem;margin:28px 0 12px}
 .grid{display:grid;grid-template-columns:repeat(2,1fr);gap:16px;list-style:none;padding:0;margin:0}
 @media(min-width:720px){.grid{grid-template-columns:repeat(3,1fr)}}@media(min-width:1024px){.grid{grid-template-columns:repeat(4,1fr)}}
@@ -30,7 +30,7 @@ h1{font-size:1.75rem;line-height:1.2;margin:0 0 16px}h2{font-size:1.25rem;margin
 .price{font-weight:600}.price s{color:var(--muted);font-weight:400;margin-left:6px}.sale{color:var(--sale)}
 .layout{display:grid;gap:24px}@media(min-width:900px){.layout{grid-template-columns:240px 1fr}}
 .filters fieldset{border:1px solid var(--line);border-radius:var(--radius);margin:0 0 12px;padding:10px}
-.filters label{display:block;margin:4px 0}.filters input[type=number]{width:100%}
+.filters label{display:block;margin:4px 0}.filters input[type=number],.filters input[type=search],.filters select{width:100%}
 .pager{display:flex;gap:8px;justify-content:center;margin:24px 0;flex-wrap:wrap}.pager a,.pager span{padding:10px 14px;border:1px solid var(--line);border-radius:var(--radius);text-decoration:none}
 .product{display:grid;gap:24px}@media(min-width:900px){.product{grid-template-columns:1fr 1fr}}
 .gallery{display:grid;gap:8px;grid-template-columns:repeat(4,1fr)}.gallery img{border-radius:var(--radius);background:var(--soft);aspect-ratio:1;width:100%;object-fit:cover}.gallery img:first-child{grid-column:1/-1}
@@ -44,7 +44,7 @@ table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:10px 6px
 .form{display:grid;gap:12px;max-width:560px}.form label{display:grid;gap:4px;font-weight:500}
 .totals{max-width:420px;margin-left:auto}.totals div{display:flex;justify-content:space-between;padding:4px 0}
 .stars{color:#7a5200}
-footer.site{background:var(--soft);padding:32px 0;margin-top:32px;font-size:.95rem}
+footer.site{background:#1f2a24;color:#f5f4f1;padding:32px 0;margin-top:32px;font-size:.95rem}footer.site input{border-color:#f5f4f1}footer.site button{background:#f5f4f1;color:#1f2a24;border-color:#f5f4f1}
 .cols{display:grid;gap:24px;grid-template-columns:repeat(auto-fit,minmax(180px,1fr))}
 footer.site ul{list-style:none;padding:0;margin:0}footer.site li a{display:inline-block;padding:6px 0}
 .hero{background:var(--soft);border-radius:var(--radius);padding:32px 24px;margin-bottom:24px}

@@ -511,7 +511,7 @@ export async function checkout(c: C, failed?: { error: string; values: Record<st
                   />
                 </label>
                 <label>
-                  Postal code and room (optional)
+                  Room or unit (optional)
                   <input name="room" value={v('room', address?.room ?? '')} />
                 </label>
               </fieldset>
