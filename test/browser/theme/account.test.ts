@@ -62,6 +62,21 @@ describe('a customer', () => {
     await screenshotBoth(page, 'theme', 'order');
   });
 
+  it('downloads a digital file of a paid order', async () => {
+    await page.goto(`${theme}/dashboard/orders`);
+    const links = await page.getByRole('link', { name: /^Order / }).all();
+    let downloaded = '';
+    for (const href of await Promise.all(links.map((l) => l.getAttribute('href')))) {
+      await page.goto(`${theme}${href}`);
+      const button = page.getByRole('button', { name: /^Download / }).first();
+      if ((await button.count()) === 0) continue;
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      downloaded = download.suggestedFilename();
+      break;
+    }
+    expect(downloaded).not.toBe('');
+  });
+
   it('keeps a wish list across a reload', async () => {
     await page.goto(`${theme}/product/rose-ceramic-mug`);
     await page.getByRole('button', { name: 'Add to wish list' }).click();
