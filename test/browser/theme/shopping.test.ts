@@ -155,8 +155,8 @@ describe('a guest shops and checks out', () => {
     await page.getByRole('textbox', { name: 'Full name' }).fill('Greta Guest');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
     await page.getByRole('textbox', { name: 'Phone' }).fill('+49 30 1234567');
-    await page.getByRole('textbox', { name: 'Street and number' }).fill('Torstraße 1');
-    await page.getByRole('textbox', { name: 'City' }).fill('Berlin');
+    await page.getByRole('textbox', { name: 'Town or city' }).fill('Berlin');
+    await page.getByRole('textbox', { name: 'Street and number (optional)' }).fill('Torstraße 1');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotBoth(page, 'theme', 'checkout');
     await page.getByRole('button', { name: 'Place order' }).click();

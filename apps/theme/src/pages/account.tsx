@@ -161,19 +161,19 @@ export async function dashboard(c: C) {
           <input name="phone" type="tel" required autocomplete="tel" value={profile.user.phone} />
         </label>
         <label>
+          Town or city
+          <input name="town" required autocomplete="address-level2" value={s?.town ?? ''} />
+        </label>
+        <label>
+          District or area
+          <input name="city" autocomplete="address-level3" value={s?.city ?? ''} />
+        </label>
+        <label>
           Street and number
-          <input name="town" required autocomplete="address-line1" value={s?.town ?? ''} />
+          <input name="apartment" autocomplete="address-line1" value={s?.apartment ?? ''} />
         </label>
         <label>
-          City
-          <input name="city" autocomplete="address-level2" value={s?.city ?? ''} />
-        </label>
-        <label>
-          Apartment or floor
-          <input name="apartment" value={s?.apartment ?? ''} />
-        </label>
-        <label>
-          Room
+          Apartment, floor or room
           <input name="room" value={s?.room ?? ''} />
         </label>
         <label>

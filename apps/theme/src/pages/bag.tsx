@@ -486,32 +486,32 @@ export async function checkout(c: C, failed?: { error: string; values: Record<st
               <fieldset class="form">
                 <legend>Delivery address</legend>
                 <label>
-                  Street and number
+                  Town or city
                   <input
                     name="town"
                     required
-                    autocomplete="address-line1"
+                    autocomplete="address-level2"
                     value={v('town', address?.town ?? '')}
                   />
                 </label>
                 <label>
-                  City
+                  District or area (optional)
                   <input
                     name="city"
-                    autocomplete="address-level2"
+                    autocomplete="address-level3"
                     value={v('city', address?.city ?? '')}
                   />
                 </label>
                 <label>
-                  Apartment or floor (optional)
+                  Street and number (optional)
                   <input
                     name="apartment"
-                    autocomplete="address-line2"
+                    autocomplete="address-line1"
                     value={v('apartment', address?.apartment ?? '')}
                   />
                 </label>
                 <label>
-                  Room or unit (optional)
+                  Apartment, floor or room (optional)
                   <input name="room" value={v('room', address?.room ?? '')} />
                 </label>
               </fieldset>
