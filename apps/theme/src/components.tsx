@@ -56,13 +56,7 @@ export function ProductCard({ p, ctx, lazy = true }: { p: ListItem; ctx: Ctx; la
     <li class="card">
       <a href={`/product/${encodeURIComponent(p.slug)}`}>
         {src ? (
-          <img
-            src={src}
-            alt={p.primaryImage?.title ?? ''}
-            width="400"
-            height="400"
-            loading={lazy ? 'lazy' : undefined}
-          />
+          <img src={src} alt="" width="400" height="400" loading={lazy ? 'lazy' : undefined} />
         ) : (
           <div style="aspect-ratio:1;background:#f5f4f1" />
         )}

@@ -7,7 +7,7 @@ a{color:inherit}a:focus-visible,button:focus-visible,input:focus-visible,select:
 .skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:9}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .topbar{background:var(--accent);color:#fff;text-align:center;font-size:.875rem;padding:6px 16px;min-height:33px}
-.topbar ul{list-style:none;margin:0;padding:0}.topbar li[hidden]{display:none}.topbar a{color:#fff;margin-left:8px}
+.topbar ul{list-style:none;margin:0;padding:0}@media(max-width:700px){.topbar ul{min-height:3em}}.topbar li[hidden]{display:none}.topbar a{color:#fff;margin-left:8px}
 header.site{border-bottom:1px solid var(--line)}
 .bar{display:flex;align-items:center;gap:16px;flex-wrap:wrap;padding:12px 0}
 .logo img{width:180px;height:40px;object-fit:contain}

@@ -245,7 +245,7 @@ export async function bag(c: C) {
   const total = Math.max(0, subtotal - (coupon?.amount ?? 0));
   return renderPage(
     c,
-    { url: '/bag', fallbackTitle: 'Your bag', noindex: true },
+    { url: '/bag', fallbackTitle: 'Your bag' },
     <>
       <h1>Your bag</h1>
       {dropped.length ? (

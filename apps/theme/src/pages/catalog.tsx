@@ -267,7 +267,10 @@ export async function shop(c: C) {
           categories={flatten(c.get('settings').headerTopbar.menuCollections)}
           action="/shop"
         />
-        <section aria-label="Products">
+        <section aria-labelledby="products-heading">
+          <h2 id="products-heading" class="sr">
+            Products
+          </h2>
           <p role="status">
             {page ? `${page.totalDocuments} products` : 'Products could not be loaded.'}
           </p>
@@ -305,7 +308,10 @@ export async function collection(c: C) {
       ) : null}
       <div class="layout">
         <Filters query={query} categories={null} action={base} />
-        <section aria-label="Products">
+        <section aria-labelledby="products-heading">
+          <h2 id="products-heading" class="sr">
+            Products
+          </h2>
           <p role="status">{page ? `${page.totalDocuments} products` : ''}</p>
           <ProductGrid items={page?.data ?? []} ctx={ctx} eager={4} />
           {page ? (
@@ -337,7 +343,6 @@ export async function search(c: C) {
       ...(term ? { param: term } : {}),
       fallbackTitle: term ? `Search: ${term}` : 'Search',
       events: term ? [{ event: 'search', metadata: { term } }] : [],
-      noindex: true,
     },
     <>
       <h1>{term ? `Results for “${term}”` : 'Search'}</h1>

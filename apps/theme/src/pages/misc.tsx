@@ -258,6 +258,6 @@ export async function sitemap(c: C) {
 
 export function robots(c: C) {
   const origin = new URL(c.req.url).origin;
-  const text = `User-agent: *\nDisallow: /bag\nDisallow: /checkout\nDisallow: /dashboard\nDisallow: /wish-list\nDisallow: /auth/\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
+  const text = `User-agent: *\nDisallow: /checkout\nDisallow: /dashboard\nDisallow: /wish-list\nDisallow: /auth/\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`;
   return c.text(text, 200, { 'cache-control': 'public, max-age=3600' });
 }
