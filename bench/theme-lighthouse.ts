@@ -15,7 +15,13 @@ const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo
 
 const shop = await (await fetch(`${origin}/shop`)).text();
 const product = /href="(\/product\/[^"]+)"/.exec(shop)?.[1] ?? '/product/linen-boxy-tee';
-const pages = ['/', '/shop', product, '/search?term=linen', '/bag'];
+const pages = process.env.THEME_PAGES?.split(',') ?? [
+  '/',
+  '/shop',
+  product,
+  '/search?term=linen',
+  '/bag',
+];
 
 const PORT = 9333;
 // The browser the journeys use, with a DevTools port for Lighthouse to drive.

@@ -22,9 +22,14 @@ describe('cart', () => {
   it('removes a line set to zero and ignores malformed stored lines', () => {
     const cart = addToCart(addToCart([], 'p1', '', 1), 'p2', '', 1);
     expect(setQuantity(cart, 'p1', '', 0).map((l) => l.productId)).toEqual(['p2']);
-    expect(parseCart([{ productId: 'x', quantity: -1 }, { quantity: 2 }, 'junk', { productId: 'y', quantity: 2 }])).toEqual([
-      { productId: 'y', quantity: 2, type: 'product', variationKey: '' },
-    ]);
+    expect(
+      parseCart([
+        { productId: 'x', quantity: -1 },
+        { quantity: 2 },
+        'junk',
+        { productId: 'y', quantity: 2 },
+      ]),
+    ).toEqual([{ productId: 'y', quantity: 2, type: 'product', variationKey: '' }]);
   });
 
   it('round-trips through its cookie form, and drops what the cookie cannot hold', () => {
@@ -81,49 +86,139 @@ describe('analytics sessions', () => {
 
   it('starts a session on the first page and sends page views once per url', () => {
     const newId = ids();
-    const a = track(start, { event: 'page_view', metadata: { url: '/' }, path: '/', now: 0, newId });
-    expect(a.payload).toMatchObject({ userId: 'visitor', sessionId: 'id-1', sessionStartPage: '/', event: 'page_view' });
-    const b = track(a.state, { event: 'page_view', metadata: { url: '/' }, path: '/', now: 1000, newId });
+    const a = track(start, {
+      event: 'page_view',
+      metadata: { url: '/' },
+      path: '/',
+      now: 0,
+      newId,
+    });
+    expect(a.payload).toMatchObject({
+      userId: 'visitor',
+      sessionId: 'id-1',
+      sessionStartPage: '/',
+      event: 'page_view',
+    });
+    const b = track(a.state, {
+      event: 'page_view',
+      metadata: { url: '/' },
+      path: '/',
+      now: 1000,
+      newId,
+    });
     expect(b.payload).toBeNull();
-    const c = track(b.state, { event: 'page_view', metadata: { url: '/shop' }, path: '/shop', now: 2000, newId });
+    const c = track(b.state, {
+      event: 'page_view',
+      metadata: { url: '/shop' },
+      path: '/shop',
+      now: 2000,
+      newId,
+    });
     expect(c.payload).toMatchObject({ sessionId: 'id-1', sessionStartPage: '/' });
-    const d = track(c.state, { event: 'add_to_cart', metadata: { productId: 'p', quantity: 1 }, path: '/shop', now: 3000, newId });
-    const e = track(d.state, { event: 'add_to_cart', metadata: { productId: 'p', quantity: 1 }, path: '/shop', now: 4000, newId });
+    const d = track(c.state, {
+      event: 'add_to_cart',
+      metadata: { productId: 'p', quantity: 1 },
+      path: '/shop',
+      now: 3000,
+      newId,
+    });
+    const e = track(d.state, {
+      event: 'add_to_cart',
+      metadata: { productId: 'p', quantity: 1 },
+      path: '/shop',
+      now: 4000,
+      newId,
+    });
     expect(d.payload && e.payload).toBeTruthy();
   });
 
   it('renews the session with each event and ends it after 30 idle minutes', () => {
     const newId = ids();
-    let s = track(start, { event: 'page_view', metadata: { url: '/' }, path: '/', now: 0, newId }).state;
-    s = track(s, { event: 'search', metadata: { term: 'x' }, path: '/search', now: SESSION_IDLE_MS - 1, newId }).state;
-    const kept = track(s, { event: 'search', metadata: { term: 'y' }, path: '/search', now: 2 * SESSION_IDLE_MS - 2, newId });
+    let s = track(start, {
+      event: 'page_view',
+      metadata: { url: '/' },
+      path: '/',
+      now: 0,
+      newId,
+    }).state;
+    s = track(s, {
+      event: 'search',
+      metadata: { term: 'x' },
+      path: '/search',
+      now: SESSION_IDLE_MS - 1,
+      newId,
+    }).state;
+    const kept = track(s, {
+      event: 'search',
+      metadata: { term: 'y' },
+      path: '/search',
+      now: 2 * SESSION_IDLE_MS - 2,
+      newId,
+    });
     expect(kept.payload?.sessionId).toBe('id-1');
-    const next = track(kept.state, { event: 'page_view', metadata: { url: '/' }, path: '/bag', now: 3 * SESSION_IDLE_MS, newId });
-    expect(next.payload).toMatchObject({ sessionId: 'id-2', sessionStartPage: '/bag', userId: 'visitor' });
+    const next = track(kept.state, {
+      event: 'page_view',
+      metadata: { url: '/' },
+      path: '/bag',
+      now: 3 * SESSION_IDLE_MS,
+      newId,
+    });
+    expect(next.payload).toMatchObject({
+      sessionId: 'id-2',
+      sessionStartPage: '/bag',
+      userId: 'visitor',
+    });
   });
 
   it('sends a product view and a social referral once per context per session', () => {
     const newId = ids();
-    const a = track(start, { event: 'product_view', metadata: { productId: 'p1', url: '/product/a' }, path: '/product/a', now: 0, newId });
-    const b = track(a.state, { event: 'product_view', metadata: { productId: 'p1', url: '/product/a?x' }, path: '/product/a', now: 1, newId });
+    const a = track(start, {
+      event: 'product_view',
+      metadata: { productId: 'p1', url: '/product/a' },
+      path: '/product/a',
+      now: 0,
+      newId,
+    });
+    const b = track(a.state, {
+      event: 'product_view',
+      metadata: { productId: 'p1', url: '/product/a?x' },
+      path: '/product/a',
+      now: 1,
+      newId,
+    });
     const r = { utm_source: 'ig', utm_medium: 'social', utm_campaign: 'spring' };
     const c = track(b.state, { event: 'social_referral', metadata: r, path: '/', now: 2, newId });
     const d = track(c.state, { event: 'social_referral', metadata: r, path: '/', now: 3, newId });
-    expect([a.payload !== null, b.payload !== null, c.payload !== null, d.payload !== null]).toEqual([true, false, true, false]);
+    expect([
+      a.payload !== null,
+      b.payload !== null,
+      c.payload !== null,
+      d.payload !== null,
+    ]).toEqual([true, false, true, false]);
   });
 });
 
 describe('merchant markup and images', () => {
   it('unescapes the five entities, &amp; last', () => {
-    expect(unescapeHtml('&lt;p&gt;Tom &amp;amp; &quot;Jerry&quot; &#39;s&lt;/p&gt;')).toBe('<p>Tom &amp; "Jerry" \'s</p>');
+    expect(unescapeHtml('&lt;p&gt;Tom &amp;amp; &quot;Jerry&quot; &#39;s&lt;/p&gt;')).toBe(
+      '<p>Tom &amp; "Jerry" \'s</p>',
+    );
   });
   it('removes scripts, handlers and javascript: links after unescaping', () => {
-    const out = safeMarkup(unescapeHtml('&lt;p onclick=&quot;x()&quot;&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;javascript:alert(1)&quot;&gt;x&lt;/a&gt;'));
+    const out = safeMarkup(
+      unescapeHtml(
+        '&lt;p onclick=&quot;x()&quot;&gt;Hi&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;a href=&quot;javascript:alert(1)&quot;&gt;x&lt;/a&gt;',
+      ),
+    );
     expect(out).toBe('<p>Hi</p><a href="#">x</a>');
   });
   it('builds image URLs from the media base and the last segment of uploadUrl, nulls checked', () => {
-    expect(imageUrl('https://cdn.example/shop/media/', { uploadUrl: 'shop/media/a.png' })).toBe('https://cdn.example/shop/media/a.png');
-    expect(imageUrl('https://cdn.example/shop/media', { uploadUrl: 'shop/media/a.png' })).toBe('https://cdn.example/shop/media/a.png');
+    expect(imageUrl('https://cdn.example/shop/media/', { uploadUrl: 'shop/media/a.png' })).toBe(
+      'https://cdn.example/shop/media/a.png',
+    );
+    expect(imageUrl('https://cdn.example/shop/media', { uploadUrl: 'shop/media/a.png' })).toBe(
+      'https://cdn.example/shop/media/a.png',
+    );
     expect(imageUrl('https://cdn.example/shop/media/', null)).toBeNull();
     expect(imageUrl(null, { uploadUrl: 'x.png' })).toBeNull();
   });
