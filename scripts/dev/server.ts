@@ -10,6 +10,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { hasNoShops, type LocalStack, type StackStep, startLocalStack } from '../local/stack';
+import { buildTheme, themeWorker } from '../local/theme';
 import { type BuiltWorker, buildWorker, type ServedWorker, serveWorker } from '../local/worker';
 import { demoObjects, type SeedResult, seedDemo } from '../seed';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../seed/keys';
@@ -24,6 +25,7 @@ const BUILD_DIR = path.join(DATA_DIR, 'worker');
 const DEV_ENV = path.join(DATA_DIR, 'dev.env');
 const PORT = Number(process.env.PORT ?? 8787);
 const MAIL_PORT = Number(process.env.MAIL_PORT ?? 8025);
+const THEME_PORT = Number(process.env.THEME_PORT ?? 8788);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const API_BASE = `${ORIGIN}/access/api/v1`;
 /** A path as short as it can be said: relative to the working directory when inside it. */
@@ -161,6 +163,8 @@ async function main() {
     return built;
   });
   firstBuild.catch(() => undefined);
+  const themeBuild = buildTheme(path.join(DATA_DIR, 'theme'));
+  themeBuild.catch(() => undefined);
 
   stackStarting = startStack(progress);
   const stack = await stackStarting;
@@ -178,7 +182,15 @@ async function main() {
     'Worker',
     'workerd through Miniflare, demo images into local R2',
   );
-  workerStarting = serveWorker({ built, bindings, port: PORT, persistTo: PERSIST_TO });
+  const themeOptions = { port: THEME_PORT, storefrontKey: DEMO_API_KEY, apiOrigin: ORIGIN };
+  const extraWorkers = [themeWorker(await themeBuild, themeOptions)];
+  workerStarting = serveWorker({
+    built,
+    bindings,
+    port: PORT,
+    persistTo: PERSIST_TO,
+    extraWorkers,
+  });
   const worker = await workerStarting;
   // The demo's images and files, rebuilt from the seed data on every start.
   await worker.putObjects('STORAGE', demoObjects(shops));
@@ -221,6 +233,7 @@ async function main() {
     [
       '',
       'Storefront API is running.',
+      `  Storefront:     http://127.0.0.1:${THEME_PORT}   (the reference theme, apps/theme)`,
       `  API base URL:   ${API_BASE}`,
       `  Demo shop key:  ${DEMO_API_KEY}   (send it as the x-api-key header)`,
       `  Merchant key:   ${DEMO_MERCHANT_KEY}   (Authorization: Bearer, at ${ORIGIN}/admin/api/v1)`,

@@ -16,6 +16,8 @@ export type ServeOptions = {
   port?: number;
   /** Where R2 objects persist (`<dir>/v3/r2`, the layout `wrangler dev --persist-to` uses). */
   persistTo?: string;
+  /** More workers in the same instance (the theme, scripts/local/theme.ts). */
+  extraWorkers?: object[];
 };
 
 export type ServedWorker = {
@@ -142,6 +144,7 @@ function miniflareOptions(options: ServeOptions) {
             }
           : {}),
       },
+      ...(options.extraWorkers ?? []),
     ],
   };
 }

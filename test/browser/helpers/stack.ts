@@ -86,6 +86,7 @@ export async function startDevStack(): Promise<DevStack> {
   };
   try {
     await waitFor(`${origin}/access/api/v1/livez`, child, () => log, 180_000);
+    await waitFor(`http://127.0.0.1:${themePort}/_theme/health`, child, () => log, 30_000);
   } catch (error) {
     await stop();
     throw error;

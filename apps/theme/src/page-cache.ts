@@ -1,0 +1,48 @@
+import type { Context } from 'hono';
+import type { ThemeEnv } from './env';
+
+/**
+ * Anonymous catalogue pages are cached whole at the edge (Workers Cache API) for as long as the
+ * API's own answers may be stale (2 s), so a shop change shows within that time while a busy
+ * page is rendered at most once per interval per data centre. The health check still runs first.
+ */
+export const PAGE_TTL_SECONDS = 2;
+
+const CACHEABLE = [
+  /^\/$/,
+  /^\/shop$/,
+  /^\/collections\/[^/]+$/,
+  /^\/product\/[^/]+$/,
+  /^\/search$/,
+  /^\/support\/[^/]+$/,
+  /^\/contact-us$/,
+];
+
+export function isCacheablePage(c: Context<ThemeEnv>) {
+  if (c.req.method !== 'GET') return false;
+  const url = new URL(c.req.url);
+  // A refused add to bag carries a message for this visitor only.
+  if (url.searchParams.has('error')) return false;
+  return CACHEABLE.some((r) => r.test(url.pathname));
+}
+
+const store = (): Cache | undefined =>
+  typeof caches === 'undefined' ? undefined : (caches as unknown as { default: Cache }).default;
+
+const keyOf = (c: Context<ThemeEnv>) => {
+  const url = new URL(c.req.url);
+  url.searchParams.sort();
+  return new Request(`${url.origin}/__page${url.pathname}?${url.searchParams}`);
+};
+
+export async function cachedPage(c: Context<ThemeEnv>): Promise<Response | undefined> {
+  const hit = await store()?.match(keyOf(c));
+  if (!hit) return undefined;
+  const response = new Response(hit.body, hit);
+  response.headers.set('x-theme-cache', 'hit');
+  return response;
+}
+
+export async function storePage(c: Context<ThemeEnv>, response: Response) {
+  await store()?.put(keyOf(c), response);
+}

@@ -1,0 +1,91 @@
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { ThemeEnv } from './env';
+import type { CartLine } from './lib/cart';
+import { COOKIE, readCompactCart, readWish, writeCart, writeWish } from './lib/cookies';
+
+type C = Context<ThemeEnv>;
+const YEAR = 60 * 60 * 24 * 365;
+
+const secure = (c: C) => new URL(c.req.url).protocol === 'https:';
+/** Cookies the client's scripts read too (cart count, wish list buttons, pending events). */
+const shared = (c: C, maxAge: number) => ({
+  path: '/',
+  sameSite: 'Lax' as const,
+  secure: secure(c),
+  maxAge,
+});
+
+export const getCart = (c: C) => readCompactCart(getCookie(c, COOKIE.cart));
+export const setCart = (c: C, cart: CartLine[]) =>
+  cart.length
+    ? setCookie(c, COOKIE.cart, writeCart(cart), shared(c, 60 * 60 * 24 * 30))
+    : deleteCookie(c, COOKIE.cart, { path: '/' });
+
+export const getCoupon = (c: C) => getCookie(c, COOKIE.coupon)?.slice(0, 64) || null;
+export const setCoupon = (c: C, code: string | null) =>
+  code
+    ? setCookie(c, COOKIE.coupon, code, shared(c, 60 * 60 * 24 * 30))
+    : deleteCookie(c, COOKIE.coupon, { path: '/' });
+
+export const getWish = (c: C) => readWish(getCookie(c, COOKIE.wish));
+export const setWish = (c: C, ids: string[]) =>
+  setCookie(c, COOKIE.wish, writeWish(ids), shared(c, YEAR));
+
+export const getToken = (c: C) => getCookie(c, COOKIE.token) || null;
+export const setToken = (c: C, token: string | null) =>
+  token
+    ? setCookie(c, COOKIE.token, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: secure(c),
+        maxAge: 60 * 60 * 24 * 30,
+      })
+    : deleteCookie(c, COOKIE.token, { path: '/' });
+
+/** A stable id of this browser, sent as `x-device-id`: a token works only on the device it was issued to. */
+export function deviceId(c: C): string {
+  const existing = getCookie(c, COOKIE.device);
+  if (existing && /^[a-f0-9-]{36}$/.test(existing)) return existing;
+  const id = crypto.randomUUID();
+  setCookie(c, COOKIE.device, id, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: secure(c),
+    maxAge: YEAR,
+  });
+  return id;
+}
+
+/**
+ * An analytics event that happened in a form post (add to bag, wish list, order placed): the
+ * next page's script sends it, so every event leaves from the one analytics module.
+ */
+export function queueEvent(c: C, event: string, metadata: Record<string, unknown>) {
+  let pending: unknown[] = [];
+  try {
+    const parsed = JSON.parse(getCookie(c, COOKIE.events) ?? '[]') as unknown;
+    if (Array.isArray(parsed)) pending = parsed;
+  } catch {
+    // replaced below
+  }
+  pending = [...pending, { event, metadata }].slice(-8);
+  setCookie(c, COOKIE.events, JSON.stringify(pending), shared(c, 600));
+}
+
+/** Redirects a form post (303) to a path of this site only. */
+export function back(c: C, fallback: string) {
+  const ref = c.req.header('referer');
+  if (ref) {
+    try {
+      const url = new URL(ref);
+      if (url.origin === new URL(c.req.url).origin)
+        return c.redirect(url.pathname + url.search, 303);
+    } catch {
+      // fall through
+    }
+  }
+  return c.redirect(fallback, 303);
+}
