@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Bindings and vars as Workers hands them to the fetch handler. */
 export type Bindings = {
   STORAGE: R2Bucket;
+  /** The static assets (wrangler.toml `[assets]`): the dashboard's page is read through it. */
+  ASSETS?: Fetcher;
   [name: string]: unknown;
 };
 
