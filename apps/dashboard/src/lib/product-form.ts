@@ -83,7 +83,7 @@ export function draftOf(p: Product, currency: string): ProductDraft {
       .map((m) => ({ media_id: m.media_id })),
     options: [...p.options]
       .sort((a, b) => a.position - b.position)
-      .map((o) => ({ name: o.name, values: o.values.join(', ') })),
+      .map((o) => ({ name: o.name, values: o.values.map((v) => v.value).join(', ') })),
     variants: [...p.variants]
       .sort((a, b) => a.position - b.position)
       .map((v) => ({

@@ -88,7 +88,11 @@ export function Home() {
                     <dd>{traffic.data.totals.page_views}</dd>
                   </div>
                 </dl>
-                <VisitorChart days={traffic.data.days} />
+                {traffic.data.totals.visitors > 0 ? (
+                  <VisitorChart days={traffic.data.days} />
+                ) : (
+                  <p>No visits recorded in the last 30 days.</p>
+                )}
               </>
             ) : null}
           </section>

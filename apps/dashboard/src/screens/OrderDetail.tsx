@@ -269,12 +269,16 @@ export function OrderDetail({ id }: { id: string }) {
               </>
             ) : null}
           </p>
-          <h3>Address</h3>
-          <p>
-            {[o.shipping_address.apartment, o.shipping_address.room].filter(Boolean).join(', ')}
-            <br />
-            {[o.shipping_address.town, o.shipping_address.city].filter(Boolean).join(', ')}
-          </p>
+          {Object.values(o.shipping_address).some(Boolean) ? (
+            <>
+              <h3>Address</h3>
+              <p>
+                {[o.shipping_address.apartment, o.shipping_address.room].filter(Boolean).join(', ')}
+                <br />
+                {[o.shipping_address.town, o.shipping_address.city].filter(Boolean).join(', ')}
+              </p>
+            </>
+          ) : null}
           <h3>Shipping</h3>
           <p>{o.shipping ? `${o.shipping.name} (${o.shipping.kind})` : 'None'}</p>
           {o.note ? (

@@ -12,6 +12,7 @@ import {
   TextArea,
   TextField,
 } from '../components/ui';
+import { flash, takeFlash } from '../lib/flash';
 import {
   bodyOf,
   draftOf,
@@ -45,7 +46,7 @@ export function ProductEditor({ id }: { id: string | null }) {
   const [errors, setErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<unknown>();
   const [stale, setStale] = useState(false);
-  const [saved, setSaved] = useState<string>();
+  const [saved, setSaved] = useState<string | undefined>(takeFlash);
   const [busy, setBusy] = useState(false);
   const key = useRef(newIdempotencyKey());
 
@@ -110,14 +111,15 @@ export function ProductEditor({ id }: { id: string | null }) {
       setDraft(d);
       queryClient.setQueryData(['product', fresh.id], fresh);
       await queryClient.invalidateQueries({ queryKey: ['products'] });
-      setSaved(id === null ? 'Product created.' : 'Changes saved.');
-      if (id === null)
+      if (id === null) {
+        flash('Product created.');
         await navigate({
           to: '/products/$id',
           params: { id: fresh.id },
           replace: true,
           ignoreBlocker: true,
         });
+      } else setSaved('Changes saved.');
     } catch (caught) {
       if (caught instanceof ApiError && caught.status === 412) setStale(true);
       else if (caught instanceof ApiError && caught.details.length > 0) {
@@ -266,7 +268,7 @@ export function ProductEditor({ id }: { id: string | null }) {
         </fieldset>
         {writable ? <Media draft={draft} set={set} /> : null}
         {writable ? (
-          <div className="actions sticky">
+          <div className="actions save">
             <button type="submit" className="primary" disabled={busy || (!dirty && id !== null)}>
               {id === null ? 'Create product' : 'Save'}
             </button>
