@@ -6,6 +6,7 @@ import type { AppEnv } from './app-env';
 import { type DocumentTag, LICENSE, serversOf } from './http/document-info';
 import { validationHook } from './http/router';
 import { MERCHANT_SCOPES } from './identity/merchant-scopes';
+import { SESSION_COOKIE } from './identity/staff-sessions';
 import { analyticsAdminRoutes } from './modules/analytics/admin-routes';
 import { auditAdminRoutes } from './modules/audit/admin-routes';
 import { categoryAdminRoutes } from './modules/categories/admin-routes';
@@ -27,6 +28,14 @@ import { productAdminRoutes } from './modules/products/admin-routes';
 import { reviewAdminRoutes } from './modules/reviews/admin-routes';
 import { settingsAdminRoutes } from './modules/settings/admin-routes';
 import { shippingRateAdminRoutes } from './modules/shipping-rates/admin-routes';
+import {
+  inviteRoutes,
+  meRoutes,
+  roleRoutes,
+  sessionRoutes,
+  staffAuthRoutes,
+  staffMemberRoutes,
+} from './modules/staff/admin-routes';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
 import { createPlatformApp, limitBody } from './platform';
 
@@ -34,7 +43,8 @@ export { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS } from './admin-path
 
 const DESCRIPTION = `Manage one shop from your own systems. Authenticate with a merchant key
 (\`Authorization: Bearer sk_live_…\`), created with \`npm run shop -- merchant-key create\` or
-\`POST /keys\`; each operation names the scope it needs. Lists page with \`limit\`,
+\`POST /keys\`, or, from the dashboard, with a staff session cookie (\`POST /auth/verify\`);
+each operation names the scope it needs. Lists page with \`limit\`,
 \`starting_after\` and \`ending_before\`, newest first. Writes accept \`Idempotency-Key\`;
 versioned resources answer an \`ETag\` and honour \`If-Match\`. Amounts are integers in minor
 units of the shop currency. Every write is recorded in the audit log.`;
@@ -193,7 +203,48 @@ const MODULES: AdminModule[] = [
     path: '/audit',
     routes: auditAdminRoutes,
     tag: 'Audit',
-    description: 'Who changed what, and when: one record for every write.',
+    description:
+      'Who changed what, and when: one record for every write, naming its actor (a key or a staff member).',
+  },
+  {
+    path: '/auth',
+    routes: staffAuthRoutes,
+    tag: 'Sign-in',
+    description:
+      'How the people who run a shop sign in from a browser: an emailed 6-digit code, then a `__Host-session` cookie. With the cookie every merchant route works within the member’s role; unsafe methods need a same-origin request.',
+  },
+  {
+    path: '/me',
+    routes: meRoutes,
+    tag: 'Me',
+    description: 'The caller (a key or a staff member), its shop and its scopes.',
+  },
+  {
+    path: '/sessions',
+    routes: sessionRoutes,
+    tag: 'Sessions',
+    description: 'The signed-in person’s browser sessions: list them, end one or all others.',
+  },
+  {
+    path: '/staff',
+    routes: staffMemberRoutes,
+    tag: 'Staff',
+    description:
+      'The people who run the shop, each with a role; a shop always keeps an active owner.',
+  },
+  {
+    path: '/invites',
+    routes: inviteRoutes,
+    tag: 'Invites',
+    description:
+      'Emailed single-use links, valid 7 days, that make someone a staff member with a role.',
+  },
+  {
+    path: '/roles',
+    routes: roleRoutes,
+    tag: 'Roles',
+    description:
+      'Named sets of merchant scopes staff members hold: presets (owner, admin, catalogue editor, fulfilment, support, analyst) and the shop’s own.',
   },
 ];
 
@@ -216,7 +267,14 @@ export function createAdminOpenApi() {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'sk_live_…',
-    description: `A merchant secret key. Scopes: ${MERCHANT_SCOPES.join(', ')} (write includes read; admin manages keys and reads the audit log).`,
+    description: `A merchant secret key. Scopes: ${MERCHANT_SCOPES.join(', ')} (write includes read; admin manages keys and reads the audit log; staff:write manages staff, invites and roles).`,
+  });
+  api.openAPIRegistry.registerComponent('securitySchemes', 'StaffSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description:
+      'A staff member signed in from a browser (`POST /auth/verify`): the same scopes as keys, from the member’s role (the owner holds every scope). Unsafe methods need `Origin` of this origin or `Sec-Fetch-Site: same-origin` (`403 CSRF_ORIGIN_MISMATCH`).',
   });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',

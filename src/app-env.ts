@@ -63,13 +63,38 @@ export type CustomerContext = {
   sessionId: string;
 };
 
-/** The merchant key a merchant API request was made with. */
+/** Who makes a merchant API request: a program with a key, or a staff member signed in. */
+export type MerchantActor =
+  | { type: 'key'; id: string; name: string; prefix: string }
+  | { type: 'staff'; id: string; email: string; name: string };
+
+/**
+ * The credential a merchant API request was made with, a merchant key or a staff session:
+ * what it may do (`scopes`), how often (`rateLimit`, counted under `rateKey`) and who it is.
+ */
 export type MerchantContext = {
-  keyId: string;
-  prefix: string;
+  /** The key's id; null for a staff member. */
+  keyId: string | null;
   scopes: MerchantScope[];
-  /** Requests per minute the key may make. */
+  /** Requests per minute the credential may make. */
   rateLimit: number;
+  /** What its requests are counted under: the key, or the staff membership. */
+  rateKey: string;
+  actor: MerchantActor;
+};
+
+/** The signed-in staff member of a request made with a session cookie. */
+export type StaffContext = {
+  sessionId: string;
+  personId: string;
+  email: string;
+  name: string;
+  createdAt: Date;
+  expiresAt: Date;
+  /** The picked shop's membership (null before a member of several shops picks one). */
+  memberId: string | null;
+  shopId: string | null;
+  role: { id: string; name: string; key: string | null } | null;
 };
 
 export type AppEnv = {
@@ -80,6 +105,8 @@ export type AppEnv = {
     shop: ShopContext;
     customer: CustomerContext;
     merchant: MerchantContext;
+    /** Set when the request was made with a staff session cookie. */
+    staff: StaffContext;
     /** Statements spent resolving the shop, left out of the endpoint's own count. */
     shopRoundTrips: number;
   };

@@ -1,3 +1,4 @@
+import type { MerchantActor } from '../app-env';
 import type { Tx } from '../db/client';
 import { auditEvents } from '../db/schema';
 
@@ -19,8 +20,28 @@ export type Change = {
   after: Resource | null;
 };
 
-/** Who made a change: a merchant key (null: the operator's CLI) within a request. */
-export type Actor = { keyId: string | null; requestId: string | null };
+/**
+ * Who made a change: a merchant key, or a staff member (`staffMemberId`), within a request;
+ * neither for the operator's CLI. `label` names them as they were then (a staff email, or a
+ * key's name and prefix).
+ */
+export type Actor = {
+  keyId: string | null;
+  requestId: string | null;
+  staffMemberId?: string | null;
+  label?: string | null;
+};
+
+/** The audit actor of a request's merchant credential. */
+export function actorOf(
+  merchant: { keyId: string | null; actor: MerchantActor },
+  requestId: string | null,
+): Actor {
+  const { actor } = merchant;
+  return actor.type === 'key'
+    ? { keyId: actor.id, requestId, label: `${actor.name} (${actor.prefix})` }
+    : { keyId: null, requestId, staffMemberId: actor.id, label: actor.email };
+}
 
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
 
@@ -51,6 +72,8 @@ export function auditRows(shopId: string, actor: Actor, changes: Change[]) {
   return changes.map((change) => ({
     shopId,
     keyId: actor.keyId,
+    staffMemberId: actor.staffMemberId ?? null,
+    actor: actor.label ?? null,
     requestId: actor.requestId,
     action: change.action,
     resourceType: change.resourceType,

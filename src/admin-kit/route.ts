@@ -34,8 +34,11 @@ export type AdminRouteConfig = Omit<RouteDeclaration, 'method' | 'middleware' | 
   tag: string;
   /** What the operation does and when to use it, in the reference page (required). */
   description: string;
-  /** The scope a key needs for this call (`settings:write` also allows `settings:read` routes). */
-  scope: MerchantScope;
+  /**
+   * The scope a key or a staff role needs for this call (`settings:write` also allows
+   * `settings:read` routes); null: any credential of the shop.
+   */
+  scope: MerchantScope | null;
   /** The resource is versioned: declares `If-Match` and 412 PRECONDITION_FAILED. */
   ifMatch?: boolean;
 };

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { shopChanged } from '../adapters/generations';
 import type { AppEnv, Services, ShopContext } from '../app-env';
 import { type Tx, withTransaction } from '../db/client';
-import { type Actor, type Change, recordAudit } from './audit';
+import { type Actor, actorOf, type Change, recordAudit } from './audit';
 import { assertFresh, parseIfMatch, setEtag } from './concurrency';
 import {
   claimIdempotencyKey,
@@ -125,7 +125,7 @@ export async function merchantWrite<T extends object>(
   options: WriteOptions<T> = {},
 ): Promise<T> {
   const shop = c.get('shop');
-  const actor = { keyId: c.get('merchant').keyId, requestId: c.get('requestId') ?? null };
+  const actor = actorOf(c.get('merchant'), c.get('requestId') ?? null);
   const key = idempotencyKeyOf(c);
   const requestHash = key ? await requestHashOf(c, options.fingerprint) : '';
   const target = { services: c.get('services'), shop, actor };

@@ -1,5 +1,6 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../app-env';
+import type { AppEnv, MerchantContext } from '../app-env';
 import { ApiError } from '../errors';
 import {
   looksLikeMerchantKey,
@@ -7,18 +8,24 @@ import {
   merchantByKey,
 } from '../identity/merchant-keys';
 import { grants, type MerchantScope } from '../identity/merchant-scopes';
+import { roleScopes } from '../identity/staff-roles';
 import { limitPerMerchantKey } from './rate-limit';
-import { guarded } from './route';
+import { guarded, type SecurityRequirement } from './route';
+import { hasSessionCookie, liveSession, SESSION_ERRORS } from './staff-session';
 
 /**
  * The merchant key a request presents as `Authorization: Bearer sk_…`. A storefront key,
  * in that header or in `x-api-key`, is refused with its own code so the mistake is plain.
+ * With no credential at all, a browser (it sends `Sec-Fetch-Site`) is told to sign in.
  */
 function presentedKey(headers: Headers): string {
   const authorization = headers.get('authorization')?.trim();
   if (!authorization) {
     const apiKey = headers.get('x-api-key')?.trim() ?? '';
     if (looksLikeStorefrontKey(apiKey)) throw new ApiError('STOREFRONT_KEY_NOT_ALLOWED');
+    if (headers.has('sec-fetch-site') || headers.has('cookie')) {
+      throw new ApiError('STAFF_SESSION_MISSING');
+    }
     throw new ApiError('MERCHANT_KEY_MISSING');
   }
   const match = /^Bearer\s+(\S+)$/i.exec(authorization);
@@ -28,51 +35,115 @@ function presentedKey(headers: Headers): string {
   return match[1];
 }
 
+/** Requests per minute a staff member may make in one shop. */
+export const STAFF_RATE_LIMIT = 600;
+
+/** The merchant credential of a key request: one statement on a cache miss, as ever. */
+async function keyCredential(c: Context<AppEnv>) {
+  const key = presentedKey(c.req.raw.headers);
+  const found = await merchantByKey(c.get('services').database.db, key);
+  if (!found) throw new ApiError('MERCHANT_KEY_INVALID');
+  const { shop, name, prefix, keyId, scopes, rateLimit } = found;
+  const merchant: MerchantContext = {
+    keyId,
+    scopes,
+    rateLimit,
+    rateKey: keyId,
+    actor: { type: 'key', id: keyId, name, prefix },
+  };
+  return { shop, merchant };
+}
+
 /**
- * Resolves the merchant key and its shop (`c.get('merchant')`, `c.get('shop')`). A shop in
- * any status can be managed: merchants set a shop up before opening it.
+ * The merchant credential of a session request (one statement, read live): the member's
+ * role in the picked shop gives the scopes, the owner every scope.
+ */
+async function sessionCredential(c: Context<AppEnv>) {
+  const session = await liveSession(c);
+  if (!session.shopId) throw new ApiError('SHOP_NOT_SELECTED');
+  const { shop, role, memberId } = session;
+  if (!shop || !role || !memberId || session.memberStatus !== 'active') {
+    throw new ApiError('STAFF_SESSION_INVALID');
+  }
+  const { handle: _handle, ...shopContext } = shop;
+  const merchant: MerchantContext = {
+    keyId: null,
+    scopes: roleScopes(role),
+    rateLimit: STAFF_RATE_LIMIT,
+    rateKey: `staff:${memberId}`,
+    actor: { type: 'staff', id: memberId, email: session.email, name: session.name },
+  };
+  return { shop: shopContext, merchant };
+}
+
+/**
+ * Resolves the request's credential, a merchant key (`Authorization`) or else a staff
+ * session cookie, into its shop (`c.get('shop')`) and what it may do (`c.get('merchant')`).
+ * A shop in any status can be managed: merchants set a shop up before opening it.
  */
 const authenticateMerchant = guarded(
   createMiddleware<AppEnv>(async (c, next) => {
-    const key = presentedKey(c.req.raw.headers);
+    const headers = c.req.raw.headers;
     const services = c.get('services');
-    const found = await merchantByKey(services.database.db, key);
-    if (!found) throw new ApiError('MERCHANT_KEY_INVALID');
-    const { shop, ...merchant } = found;
+    const { shop, merchant } =
+      !headers.has('authorization') && hasSessionCookie(headers)
+        ? await sessionCredential(c)
+        : await keyCredential(c);
     c.set('shopRoundTrips', services.database.roundTrips.count);
     c.set('shop', shop);
     c.set('merchant', merchant);
     c.set('services', {
       ...services,
-      log: services.log.with({ shopId: shop.id, merchantKeyId: merchant.keyId }),
+      log: services.log.with({
+        shopId: shop.id,
+        ...(merchant.keyId
+          ? { merchantKeyId: merchant.keyId }
+          : { staffMemberId: merchant.actor.id }),
+      }),
     });
     await next();
   }),
   {
-    raises: ['MERCHANT_KEY_MISSING', 'MERCHANT_KEY_INVALID', 'STOREFRONT_KEY_NOT_ALLOWED'],
-    security: [{ MerchantKey: [] }],
+    raises: [
+      'MERCHANT_KEY_MISSING',
+      'MERCHANT_KEY_INVALID',
+      'STOREFRONT_KEY_NOT_ALLOWED',
+      ...SESSION_ERRORS,
+      'SHOP_NOT_SELECTED',
+    ],
   },
 );
 
-/** The scope a route needs; its security requirement names it, so the document does too. */
-const requireScope = (scope: MerchantScope) =>
+/** The security requirement of a merchant route: a key or a session holding `scope`. */
+export const merchantSecurity = (scope: MerchantScope | null): SecurityRequirement[] => {
+  const scopes: string[] = scope ? [scope] : [];
+  return [{ MerchantKey: scopes }, { StaffSession: scopes }];
+};
+
+/**
+ * The scope a route needs (none: any credential of the shop, e.g. GET /me); its security
+ * requirement names it, so the document does too.
+ */
+const requireScope = (scope: MerchantScope | null) =>
   guarded(
     createMiddleware<AppEnv>(async (c, next) => {
-      if (!grants(c.get('merchant').scopes, scope)) {
+      if (scope && !grants(c.get('merchant').scopes, scope)) {
+        const who = c.get('merchant').keyId ? 'a merchant key' : 'a staff role';
         throw new ApiError('MERCHANT_SCOPE_MISSING', {
-          message: `This call needs a merchant key with the ${scope} scope.`,
+          message: `This call needs ${who} with the ${scope} scope.`,
         });
       }
       await next();
     }),
-    { raises: ['MERCHANT_SCOPE_MISSING'], security: [{ MerchantKey: [scope] }] },
+    { raises: scope ? ['MERCHANT_SCOPE_MISSING'] : [], security: merchantSecurity(scope) },
   );
 
 /**
- * The middleware of a merchant API route, in order: the key (401), the key's rate limit
- * (429, refused calls count too), then the scope the route needs (403).
+ * The middleware of a merchant API route, in order: the key or session (401; a session's
+ * CSRF check 403), the credential's rate limit (429, refused calls count too), then the
+ * scope the route needs (403).
  */
-export const requireMerchant = (scope: MerchantScope) =>
+export const requireMerchant = (scope: MerchantScope | null) =>
   [authenticateMerchant, limitPerMerchantKey('MERCHANT_RATE_LIMITED'), requireScope(scope)] as [
     typeof authenticateMerchant,
     ReturnType<typeof limitPerMerchantKey>,

@@ -183,14 +183,19 @@ export const limitPerIp = (
 ) => limitPer(rule, code, (c) => [clientNetwork(c.req.raw.headers)], options);
 
 /**
- * `limitPer` keyed by the merchant key: every request made with one key, over a sliding
- * minute, against the key's own limit. Runs after the key is resolved.
+ * `limitPer` keyed by the merchant credential: every request made with one key (or by one
+ * staff member in the shop), over a sliding minute, against its own limit. Runs after the
+ * credential is resolved.
  */
 export const limitPerMerchantKey = (code: ErrorCode) =>
   limitPer(
-    (c) => ({ name: 'merchant-key', limit: c.get('merchant').rateLimit, windowSeconds: 60 }),
+    (c) => ({
+      name: c.get('merchant').keyId ? 'merchant-key' : 'staff-member',
+      limit: c.get('merchant').rateLimit,
+      windowSeconds: 60,
+    }),
     code,
-    (c) => [c.get('merchant').keyId],
+    (c) => [c.get('merchant').rateKey],
   );
 
 /**

@@ -26,6 +26,7 @@ export const DEFAULT_MERCHANT_RATE_LIMIT = 600;
 /** What a valid merchant key resolves to. */
 export type MerchantKeyResolution = {
   keyId: string;
+  name: string;
   prefix: string;
   scopes: MerchantScope[];
   /** Requests per minute. */
@@ -71,6 +72,7 @@ export async function merchantByKey(db: Db, key: string): Promise<MerchantKeyRes
     )
     .returning({
       keyId: merchantKeys.id,
+      name: merchantKeys.name,
       prefix: merchantKeys.prefix,
       scopes: merchantKeys.scopes,
       rateLimit: merchantKeys.rateLimit,
@@ -79,6 +81,7 @@ export async function merchantByKey(db: Db, key: string): Promise<MerchantKeyRes
   const resolved: MerchantKeyResolution | null = row
     ? {
         keyId: row.keyId,
+        name: row.name,
         prefix: row.prefix,
         scopes: knownScopes(row.scopes),
         rateLimit: row.rateLimit ?? DEFAULT_MERCHANT_RATE_LIMIT,

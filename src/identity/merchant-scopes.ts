@@ -7,13 +7,15 @@ export const MERCHANT_AREAS = [
   'customers',
   'reviews',
   'marketing',
+  'staff',
 ] as const;
 
 export type MerchantArea = (typeof MERCHANT_AREAS)[number];
 
 /**
  * `<area>:read`, `<area>:write` (which includes read), or `admin`: manage merchant keys
- * and read the audit log. `admin` grants nothing else.
+ * and read the audit log. `admin` grants nothing else. `staff:write` manages staff members,
+ * invites and roles.
  */
 export type MerchantScope = `${MerchantArea}:read` | `${MerchantArea}:write` | 'admin';
 

@@ -30,29 +30,45 @@ import {
   createShippingRate,
 } from './order-factory';
 import { createTestShop, type TestShop } from './shop-factory';
+import { createStaffInvite, createStaffMember, createStaffRole } from './staff';
 import { createWebhookEndpoint } from './webhooks';
 
-/** One merchant API operation and the scope its security requirement names. */
-export type Operation = { method: string; path: string; scope: MerchantScope; name: string };
+/**
+ * One merchant API operation and the scope its security requirement names (null: any
+ * credential of the shop, e.g. GET /me).
+ */
+export type Operation = {
+  method: string;
+  path: string;
+  scope: MerchantScope | null;
+  name: string;
+};
+
+/** Every operation the merchant API declares, read from its registry, with its security. */
+export const declaredOperations = createAdminOpenApi().openAPIRegistry.definitions.flatMap((d) =>
+  d.type === 'route'
+    ? [
+        {
+          method: d.route.method.toUpperCase(),
+          path: `${ADMIN_BASE}${d.route.path}`,
+          security: (d.route.security ?? []) as Array<Record<string, string[]>>,
+          name: d.route.operationId ?? `${d.route.method} ${d.route.path}`,
+        },
+      ]
+    : [],
+);
 
 /**
- * The route table: every operation the merchant API declares, read from its registry. The
- * router's own routes are checked against it below, so a route declared any other way than
- * adminRoute cannot escape this suite.
+ * The route table: every operation that takes a merchant key (or a staff session), from
+ * the registry. The router's own routes are checked against the registry below, so a route
+ * declared any other way than adminRoute cannot escape this suite. The rest are the staff
+ * sign-in routes: public, or a session's own (test/staff).
  */
-export const operations: Operation[] = createAdminOpenApi().openAPIRegistry.definitions.flatMap(
-  (d) =>
-    d.type === 'route'
-      ? [
-          {
-            method: d.route.method.toUpperCase(),
-            path: `${ADMIN_BASE}${d.route.path}`,
-            scope: d.route.security?.[0]?.MerchantKey?.[0] as MerchantScope,
-            name: d.route.operationId ?? `${d.route.method} ${d.route.path}`,
-          },
-        ]
-      : [],
-);
+export const operations: Operation[] = declaredOperations.flatMap((op) => {
+  const key = op.security.find((requirement) => 'MerchantKey' in requirement);
+  if (!key) return [];
+  return [{ ...op, scope: (key.MerchantKey?.[0] ?? null) as MerchantScope | null }];
+});
 
 export type Document = {
   paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
@@ -106,12 +122,16 @@ export const FIXTURES: Record<string, (shop: TestShop) => Promise<string>> = {
 
   imports: async (shop) => (await createImportRecord(shop)).id,
   exports: async () => '',
+  me: async () => '',
+  staff: async (shop) => (await createStaffMember(shop, { roleKey: 'support' })).memberId,
+  invites: async (shop) => (await createStaffInvite(shop)).id,
+  roles: async (shop) => (await createStaffRole(shop, ['catalogue:read'])).id,
 };
 
 export const resourceOf = (path: string) => path.slice(ADMIN_BASE.length + 1).split('/')[0] ?? '';
 
 /** A key holding every scope except those that grant `scope`. */
-const scopesLacking = (scope: MerchantScope): MerchantScope[] =>
+export const scopesLacking = (scope: MerchantScope): MerchantScope[] =>
   MERCHANT_SCOPES.filter((held) => !grants([held], scope));
 
 /** The keys and objects every route is tried with; one world for the whole suite. */
@@ -130,7 +150,7 @@ async function createWorld(): Promise<World> {
   const fixtures: Record<string, string> = {};
   for (const [resource, make] of Object.entries(FIXTURES)) fixtures[resource] = await make(victim);
   const keysLacking = new Map<MerchantScope, TestMerchantKey>();
-  for (const scope of new Set(operations.map((op) => op.scope))) {
+  for (const scope of new Set(operations.flatMap((op) => (op.scope ? [op.scope] : [])))) {
     keysLacking.set(scope, await createMerchantKey(victim, { scopes: scopesLacking(scope) }));
   }
   const revoked = await createMerchantKey(victim);
@@ -153,8 +173,8 @@ async function createWorld(): Promise<World> {
 
 export const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
 
-/** The area of an operation's scope (`catalogue:write` → `catalogue`). */
-export const areaOf = (op: Operation) => op.scope.split(':')[0] ?? '';
+/** The area of an operation's scope (`catalogue:write` → `catalogue`; no scope: `any`). */
+export const areaOf = (op: Operation) => op.scope?.split(':')[0] ?? 'any';
 
 /**
  * The areas each test file checks: the checks send about 14 requests per operation, so
@@ -164,6 +184,7 @@ export const AREAS_BY_FILE = {
   'security.test.ts': ['catalogue', 'content'],
   'security-settings.test.ts': ['settings', 'marketing'],
   'security-operations.test.ts': ['orders', 'reviews', 'customers', 'admin'],
+  'security-staff.test.ts': ['staff', 'any'],
 } as const;
 
 /**
@@ -215,6 +236,7 @@ export function describeRouteSecurity(areas: readonly string[]) {
       });
 
       it('refuses a key lacking the scope, and a read-only key on a write', async () => {
+        if (!op.scope) return; // any key of the shop may call it
         const lacking = w.keysLacking.get(op.scope);
         if (!lacking) throw new Error(`no key for ${op.scope}`);
         expectError(await send(bearer(lacking.secret)), 403, 'MERCHANT_SCOPE_MISSING');

@@ -5,6 +5,7 @@ import { adminCall } from '../helpers/merchant';
 
 type Operation = {
   operationId?: string;
+  description?: string;
   security?: Array<Record<string, string[]>>;
   responses?: Record<string, unknown>;
   parameters?: Array<{ name: string; in: string }>;
@@ -46,11 +47,26 @@ describe('the merchant API OpenAPI document', () => {
       for (const [method, op] of Object.entries(ops)) {
         const name = `${method} ${path}`;
         expect(op.operationId, name).toMatch(/^[a-zA-Z]+$/);
-        const scopes = op.security?.[0]?.MerchantKey ?? [];
-        expect(scopes, name).toHaveLength(1);
-        expect(MERCHANT_SCOPES, name).toContain(scopes[0]);
+        expect(op.description, name).toBeTruthy();
+        const key = op.security?.find((requirement) => 'MerchantKey' in requirement);
+        if (!key) {
+          // Staff sign-in: public, or the signed-in person's own (a session, no shop scope).
+          expect(path, name).toMatch(/^\/(auth|sessions|invites\/accept)(\/|$)/);
+          expect(
+            op.security?.every((r) => Object.keys(r).join() === 'StaffSession'),
+            name,
+          ).toBe(true);
+          continue;
+        }
+        const scopes = key.MerchantKey ?? [];
+        // A key or a staff session, holding the same scope.
+        expect(op.security, name).toEqual([{ MerchantKey: scopes }, { StaffSession: scopes }]);
+        if (path !== '/me') {
+          expect(scopes, name).toHaveLength(1);
+          expect(MERCHANT_SCOPES, name).toContain(scopes[0]);
+        }
         expect(Object.keys(op.responses ?? {}), name).toEqual(
-          expect.arrayContaining(['401', '403', '429']),
+          expect.arrayContaining(['401', ...(path === '/me' ? [] : ['403']), '429']),
         );
         const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
         if (method !== 'get') expect(headers, name).toContain('idempotency-key');

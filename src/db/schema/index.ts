@@ -12,4 +12,5 @@ export * from './reviews';
 export * from './search';
 export * from './settings';
 export * from './shops';
+export * from './staff';
 export * from './webhooks';

@@ -74,6 +74,10 @@ export const auditEvents = pgTable(
     id: id(),
     shopId: shopId(),
     keyId: uuid('key_id').references(() => merchantKeys.id, { onDelete: 'set null' }),
+    /** The staff member who made the change from a browser (null for keys and the operator). */
+    staffMemberId: uuid('staff_member_id'),
+    /** Who made the change, kept as it was then: a staff email, or a key's name and prefix. */
+    actor: text('actor'),
     requestId: text('request_id'),
     action: text('action').notNull(),
     resourceType: text('resource_type').notNull(),
@@ -86,5 +90,6 @@ export const auditEvents = pgTable(
   (t) => [
     index('audit_events_shop_created_idx').on(t.shopId, t.createdAt, t.id),
     index('audit_events_shop_resource_idx').on(t.shopId, t.resourceType, t.resourceId),
+    index('audit_events_shop_actor_idx').on(t.shopId, t.actor, t.createdAt),
   ],
 );

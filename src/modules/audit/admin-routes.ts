@@ -13,7 +13,7 @@ const list = adminRoute({
   operationId: 'listAuditEvents',
   summary: 'Every change made through the merchant API, newest first, with what changed',
   description:
-    "Lists every change made through the merchant API (and by the operator's CLI), newest first: the key, the action, the resource, the time and each changed field with its value before and after. Filter by resource or key.",
+    "Lists every change made through the merchant API (and by the operator's CLI), newest first: the key, the action, the resource, the time and each changed field with its value before and after. Filter by resource, key or actor (a staff email, or a key's name and prefix).",
   request: { query: AuditListQuerySchema },
   responses: { 200: jsonContent(AuditEventListSchema, 'A page of audit events') },
 });

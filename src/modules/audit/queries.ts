@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { Db } from '../../db/client';
 import { auditEvents, merchantKeys } from '../../db/schema';
@@ -13,6 +13,10 @@ function filtersOf(query: AuditListQuery): SQL[] {
     query.resource_id === undefined ? null : eq(auditEvents.resourceId, query.resource_id),
     query.action === undefined ? null : eq(auditEvents.action, query.action),
     query.key_id === undefined ? null : eq(auditEvents.keyId, query.key_id),
+    query.actor === undefined ? null : sql`lower(${auditEvents.actor}) = lower(${query.actor})`,
+    query.staff_member_id === undefined
+      ? null
+      : eq(auditEvents.staffMemberId, query.staff_member_id),
     query.since === undefined ? null : gte(auditEvents.createdAt, new Date(query.since)),
     query.until === undefined ? null : lt(auditEvents.createdAt, new Date(query.until)),
   ].filter((condition): condition is SQL => condition !== null);

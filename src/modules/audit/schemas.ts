@@ -15,6 +15,14 @@ export const AuditEventSchema = z
       description: 'The merchant key that made the change; null for the platform operator',
     }),
     key_prefix: z.string().nullable().openapi({ example: 'sk_live_Ab3x' }),
+    staff_member_id: z.string().nullable().openapi({
+      description: 'The staff member who made the change from the dashboard; null otherwise',
+    }),
+    actor: z.string().nullable().openapi({
+      description:
+        "Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator",
+      example: 'owner@aurora.example',
+    }),
     request_id: z.string().nullable().openapi({ description: 'The X-Request-Id of the write' }),
     changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).openapi({
       description: 'Each changed field as the API shows it, with its value before and after',
@@ -44,6 +52,17 @@ export const AuditListQuerySchema = ListQuerySchema.extend({
     .uuid()
     .optional()
     .openapi({ param: { name: 'key_id', in: 'query' }, description: 'Only changes by this key' }),
+  actor: filter(
+    'actor',
+    "Only changes by this actor: a staff member's email (any case), or a key's name and prefix as `actor` shows it",
+  ),
+  staff_member_id: z
+    .uuid()
+    .optional()
+    .openapi({
+      param: { name: 'staff_member_id', in: 'query' },
+      description: 'Only changes by this staff member',
+    }),
   since: z.iso
     .datetime({ offset: true })
     .optional()

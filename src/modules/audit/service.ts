@@ -15,6 +15,8 @@ export function toAuditEvent(row: AuditRow): AuditEvent {
     resource_id: row.resourceId,
     key_id: row.keyId,
     key_prefix: row.keyPrefix,
+    staff_member_id: row.staffMemberId,
+    actor: row.actor ?? (row.keyPrefix ? row.keyPrefix : null),
     request_id: row.requestId,
     changes: row.changes,
     created_at: row.createdAt.toISOString(),

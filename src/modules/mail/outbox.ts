@@ -12,7 +12,8 @@ export type EmailKind =
   | 'order-refunded'
   | 'merchant-new-order'
   | 'newsletter-confirmation'
-  | 'newsletter';
+  | 'newsletter'
+  | 'staff-invite';
 
 export type QueuedEmail = {
   shopId: string;

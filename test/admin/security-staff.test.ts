@@ -1,0 +1,4 @@
+import { AREAS_BY_FILE, describeRouteSecurity } from '../helpers/route-security';
+
+// The route security checks of these areas (see AREAS_BY_FILE; the route table is in security.test.ts).
+describeRouteSecurity(AREAS_BY_FILE['security-staff.test.ts']);
