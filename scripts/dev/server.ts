@@ -195,7 +195,6 @@ async function main() {
     [
       '',
       'Storefront API is running.',
-      `  Dashboard:      ${ORIGIN}/admin   (sign in as owner@aurora.example; the code lands in the mail sink)`,
       `  API base URL:   ${API_BASE}`,
       `  Demo shop key:  ${DEMO_API_KEY}   (send it as the x-api-key header)`,
       `  Merchant key:   ${DEMO_MERCHANT_KEY}   (Authorization: Bearer, at ${ORIGIN}/admin/api/v1)`,

@@ -7,14 +7,24 @@
  * one intent; otherwise one is made per call) and writes to versioned resources an If-Match.
  */
 import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths as DocumentedPaths } from './schema';
-import type { StaffPaths } from './staff-contract';
+import type { components, paths } from './schema';
 
 export type { components };
 export type Schema<Name extends keyof components['schemas']> = components['schemas'][Name];
 
-/** The document's paths, plus the staff contract's where the document has none yet. */
-export type Paths = DocumentedPaths & Omit<StaffPaths, keyof DocumentedPaths>;
+export type Paths = paths;
+
+type JsonOf<R> = R extends { content: { 'application/json': infer Body } } ? Body : never;
+/**
+ * Who is signed in (`GET /me`): the actor, the shop, the role and its scopes. The document
+ * declares `role` as `allOf: [RoleRef, {type: [object, null]}]`, which generates an object no
+ * role can match; the contract's meaning is a RoleRef or null (a key has no role).
+ */
+export type Me = Omit<JsonOf<paths['/me']['get']['responses'][200]>, 'role'> & {
+  role: components['schemas']['RoleRef'] | null;
+};
+/** A staff session (`POST /auth/verify`, `/auth/shop`, `/invites/accept`). */
+export type StaffSession = JsonOf<paths['/auth/verify']['post']['responses'][200]>;
 
 export const API_BASE = '/admin/api/v1';
 

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { createContext, useContext } from 'react';
-import { api } from '../api/client';
-import type { Me } from '../api/staff-contract';
+import { api, type Me } from '../api/client';
 import { visibleSections } from '../lib/scopes';
 import { meQuery } from '../lib/session';
 

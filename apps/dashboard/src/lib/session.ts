@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api, unwrap } from '../api/client';
-import type { Me } from '../api/staff-contract';
+import { ApiError, api, type Me, unwrap } from '../api/client';
 
 export type SessionState =
   | { state: 'signed-out' }
@@ -13,7 +12,7 @@ export const meQuery = queryOptions({
   queryKey: ['me'],
   queryFn: async (): Promise<SessionState> => {
     try {
-      return { state: 'in', me: await unwrap(api.GET('/me')) };
+      return { state: 'in', me: (await unwrap(api.GET('/me'))) as Me };
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return { state: 'signed-out' };
       if (error instanceof ApiError && error.code === 'SHOP_NOT_SELECTED') {

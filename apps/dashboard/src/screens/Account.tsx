@@ -29,7 +29,9 @@ export function Account() {
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
   });
-  const others = (me.memberships ?? []).filter((m) => m.shop.id !== me.shop.id);
+  const others = (me.memberships ?? []).flatMap((m) =>
+    m.shop && m.shop.id !== me.shop.id ? [{ shop: m.shop, role: m.role }] : [],
+  );
   return (
     <>
       <h1>Your account</h1>

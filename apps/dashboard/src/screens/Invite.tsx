@@ -59,9 +59,9 @@ export function Invite() {
       {preview.data ? (
         <form onSubmit={accept}>
           <p>
-            <strong>{preview.data.shop.name}</strong> invites <strong>{preview.data.email}</strong>{' '}
-            as <strong>{preview.data.role.name}</strong>. The invite is valid until{' '}
-            {formatDate(preview.data.expires_at)}.
+            <strong>{preview.data.shop?.name ?? 'A shop'}</strong> invites{' '}
+            <strong>{preview.data.email}</strong> as <strong>{preview.data.role.name}</strong>. The
+            invite is valid until {formatDate(preview.data.expires_at)}.
           </p>
           <TextField
             label="Your name"

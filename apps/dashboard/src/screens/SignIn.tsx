@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError, api, newIdempotencyKey, unwrap } from '../api/client';
-import type { StaffSessionBody } from '../api/staff-contract';
+import { ApiError, api, newIdempotencyKey, type StaffSession, unwrap } from '../api/client';
 import { ErrorNotice, Notice, TextField } from '../components/ui';
 import { meQuery } from '../lib/session';
 
@@ -13,7 +12,7 @@ export function SignIn() {
   const [step, setStep] = useState<'email' | 'code' | 'shop'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const [session, setSession] = useState<StaffSessionBody>();
+  const [session, setSession] = useState<StaffSession>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const key = useRef(newIdempotencyKey());
@@ -30,7 +29,7 @@ export function SignIn() {
     }
   };
 
-  const enter = async (signedIn: StaffSessionBody) => {
+  const enter = async (signedIn: StaffSession) => {
     if (!signedIn.shop && signedIn.memberships.length > 1) {
       setSession(signedIn);
       setStep('shop');
@@ -152,7 +151,7 @@ export function ShopPicker({
   onPick,
   busy,
 }: {
-  session: Pick<StaffSessionBody, 'memberships'>;
+  session: Pick<StaffSession, 'memberships'>;
   onPick: (shop: string) => void;
   busy: boolean;
 }) {
@@ -160,13 +159,15 @@ export function ShopPicker({
     <section aria-labelledby="pick-shop">
       <h2 id="pick-shop">Choose a shop</h2>
       <ul className="plain">
-        {session.memberships.map((m) => (
-          <li key={m.shop.id}>
-            <button type="button" disabled={busy} onClick={() => onPick(m.shop.id)}>
-              {m.shop.name} <span className="muted">({m.role.name})</span>
-            </button>
-          </li>
-        ))}
+        {session.memberships
+          .flatMap((m) => (m.shop ? [{ shop: m.shop, role: m.role }] : []))
+          .map((m) => (
+            <li key={m.shop.id}>
+              <button type="button" disabled={busy} onClick={() => onPick(m.shop.id)}>
+                {m.shop.name} <span className="muted">({m.role.name})</span>
+              </button>
+            </li>
+          ))}
       </ul>
     </section>
   );
