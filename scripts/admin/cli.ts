@@ -7,6 +7,7 @@
  *   merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
  *   merchant-key list [--handle my-shop]
  *   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
+ *   staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]   prints the invite link
  *   import --handle my-shop products.csv [--dry-run] [--url http://127.0.0.1:8787]   a Shopify product CSV, through the running worker
  */
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,7 @@ import * as s from '../../src/db/schema';
 import { runImport } from './import';
 import { runMerchantKey } from './merchant-keys';
 import { createShop, issueApiKey, revokeApiKeys, setShopStatus } from './shops';
+import { runStaff } from './staff';
 
 type ShopStatus = (typeof s.shopStatus.enumValues)[number];
 
@@ -34,6 +36,7 @@ export async function run(argv: string[], url: string): Promise<string> {
   const [command, ...rest] = argv;
   if (command === 'merchant-key') return runMerchantKey(rest, url);
   if (command === 'import') return runImport(rest, url);
+  if (command === 'staff') return runStaff(rest, url);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -75,7 +78,7 @@ export async function run(argv: string[], url: string): Promise<string> {
         : `Shop ${handle} is now ${status} (no UPSTASH_REDIS_REST_URL/_TOKEN: running workers see it within 60 s).`;
     }
     default:
-      throw new Error('commands: create, key, revoke, status, merchant-key, import');
+      throw new Error('commands: create, key, revoke, status, merchant-key, staff, import');
   }
 }
 

@@ -13,6 +13,7 @@ import { hasNoShops, type LocalStack, type StackStep, startLocalStack } from '..
 import { type BuiltWorker, buildWorker, type ServedWorker, serveWorker } from '../local/worker';
 import { demoObjects, type SeedResult, seedDemo } from '../seed';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../seed/keys';
+import { DEMO_OWNER_EMAIL } from '../seed/staff';
 import { createProgress, type Progress } from './progress';
 import { describeShop, summarizeShop } from './summary';
 
@@ -200,6 +201,7 @@ async function main() {
       `  Merchant key:   ${DEMO_MERCHANT_KEY}   (Authorization: Bearer, at ${ORIGIN}/admin/api/v1)`,
       `  Mail sink:      ${stack.mailSinkUrl}   (sign-in codes land here; JSON at ${stack.mailSinkUrl}/api/emails)`,
       `  API reference:  ${ORIGIN}/docs`,
+      `  Dashboard:      ${ORIGIN}/admin   (sign in as ${DEMO_OWNER_EMAIL}; the code arrives in the mail sink)`,
       `  Sign in:        npm run signin -- demo@aurora.example   (prints a customer token)`,
       '',
       `Demo shop: ${summary.join('\n')}`,

@@ -6,6 +6,7 @@ import { auroraPlan } from './aurora';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY, SECOND_SHOP_API_KEY } from './keys';
 import { pantryPlan } from './pantry';
 import { insertPlan, type SeedObject, type ShopPlan } from './plan';
+import { seedStaff } from './staff';
 
 export type SeedDb = NodePgDatabase<typeof schema>;
 
@@ -38,6 +39,7 @@ export async function seedDemo(url: string): Promise<SeedResult> {
     await db.transaction(async (tx) => {
       await insertPlan(tx as unknown as SeedDb, demo);
       await insertPlan(tx as unknown as SeedDb, second);
+      await seedStaff(tx as unknown as SeedDb, demo.shopId);
     });
   } finally {
     await client.end();

@@ -589,11 +589,12 @@ export async function listRoles(db: Db, shop: ShopContext, query: { limit: numbe
 
 async function roleWithMembers(db: Db | Tx, shopId: string, id: string, lock = false) {
   if (!isUuid(id)) return null;
-  const query = db
+  const where = and(eq(staffRoles.shopId, shopId), eq(staffRoles.id, id));
+  if (lock) await db.select({ id: staffRoles.id }).from(staffRoles).where(where).for('update');
+  const [row] = await db
     .select({ role: staffRoles, members: membersOf })
     .from(staffRoles)
-    .where(and(eq(staffRoles.shopId, shopId), eq(staffRoles.id, id)));
-  const [row] = await (lock ? query.for('update', { of: staffRoles }) : query);
+    .where(where);
   return row ? { ...row.role, members: row.members } : null;
 }
 
