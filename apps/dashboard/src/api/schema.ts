@@ -1630,7 +1630,7 @@ export interface paths {
         };
         /**
          * What an invite link offers: the shop, the role, the email
-         * @description No authentication: the token of the link is the credential. `404 INVITE_NOT_FOUND` for a token that names no invite; `410 INVITE_EXPIRED` once it expired (7 days), was accepted, revoked or replaced by a resend.
+         * @description No authentication: the token of the link is the credential. `404 INVITE_NOT_FOUND` for a token that names no invite (a link replaced by a resend names none); `410 INVITE_EXPIRED` once it expired (7 days), was accepted or revoked.
          */
         get: operations["previewStaffInvite"];
         put?: never;
