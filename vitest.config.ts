@@ -1,10 +1,11 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { ASSETS_DIR, buildDocsAssets } from './scripts/build/assets.js';
+import { ASSETS_DIR, buildAssets } from './scripts/build/assets.js';
 
-// wrangler.toml's `[assets]` directory must exist before the worker pool reads the file, and
-// the worker's generated module naming the renderer must match the installed package.
-await buildDocsAssets();
+// wrangler.toml's `[assets]` directory must exist before the worker pool reads the file, the
+// worker's generated module naming the renderer must match the installed package, and the
+// dashboard the worker serves at /admin must be built (skipped when its sources are unchanged).
+await buildAssets();
 
 export default defineConfig({
   test: {

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { ADMIN_BASE, ADMIN_OPENAPI_PATH } from './admin-paths';
 import type { AppEnv } from './app-env';
+import { dashboardRoutes } from './http/dashboard';
 import { docsPage } from './http/docs';
 import examples from './http/docs-examples.json';
 import { STOREFRONT_GUIDE, STOREFRONT_TAGS } from './http/docs-guide';
@@ -163,5 +164,7 @@ export function createApp() {
     }),
   );
   app.route(STORAGE_PATH, storageRoutes);
+  // The merchant dashboard's page, for every /admin path the routes above do not answer.
+  app.route('/', dashboardRoutes);
   return app;
 }

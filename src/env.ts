@@ -16,6 +16,8 @@ export type Bindings = {
    * (modules/analytics/consumer.ts); without it an event is written in the request.
    */
   ANALYTICS_QUEUE?: Queue<QueuedEvent>;
+  /** `[assets]`: the static assets files: the dashboard's page is read through it. */
+  ASSETS?: Fetcher;
   [name: string]: unknown;
 };
 

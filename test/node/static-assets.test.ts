@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDocsAssets, type DocsAssets } from '../../scripts/build/assets';
+import { buildAssets, type DashboardBuild, type DocsAssets } from '../../scripts/build/assets';
 import { type ServedWorker, serveWorker } from '../../scripts/local/worker';
 import { buildManifest } from '../../scripts/local/worker-build';
 
@@ -25,10 +25,11 @@ describe('static assets (wrangler.toml [assets])', () => {
   let dir: string;
   let served: ServedWorker;
   let assets: DocsAssets;
+  let dashboard: DashboardBuild;
   const get = (pathname: string) => fetch(`${served.origin}${pathname}`);
 
   beforeAll(async () => {
-    assets = await buildDocsAssets();
+    ({ docs: assets, dashboard } = await buildAssets());
     dir = await mkdtemp(path.join(tmpdir(), 'storefront-assets-'));
     const manifest = await buildManifest(dir);
     await writeFile(path.join(dir, manifest.main), STAND_IN);
@@ -67,8 +68,27 @@ describe('static assets (wrangler.toml [assets])', () => {
     await res.arrayBuffer();
   });
 
+  it("serves the dashboard's hashed files without the worker, cached for good", async () => {
+    const script = dashboard.files.find((f) => f.endsWith('.js'));
+    expect(script).toMatch(/^\/admin\/assets\/[\w-]+\.js$/);
+    const res = await get(script ?? '');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-reached')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await res.arrayBuffer();
+    const missing = await get('/admin/assets/index-missing.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-reached')).toBeNull();
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
+    await missing.arrayBuffer();
+  });
+
   it('sends every other path to the worker', async () => {
     for (const pathname of [
+      '/admin',
+      '/admin/',
+      '/admin/index.html',
+      '/admin/products/123',
       '/docs',
       '/admin/docs',
       '/admin/docs/assets/scalar-0.0.0.js',

@@ -9,8 +9,19 @@ declare module 'vitest' {
   }
 }
 
-/** One `npm run dev` for every browser journey of the run. */
+/**
+ * One `npm run dev` for every browser journey of the run. With BROWSER_DEV_ORIGIN (and
+ * BROWSER_MAIL_ORIGIN, BROWSER_THEME_ORIGIN) set, the journeys run against a stack already
+ * running instead, e.g. while working on a screen.
+ */
 export default async function setup(project: TestProject) {
+  const running = process.env.BROWSER_DEV_ORIGIN;
+  if (running) {
+    project.provide('devOrigin', running);
+    project.provide('mailOrigin', process.env.BROWSER_MAIL_ORIGIN ?? 'http://127.0.0.1:8025');
+    project.provide('themeOrigin', process.env.BROWSER_THEME_ORIGIN ?? 'http://127.0.0.1:8788');
+    return;
+  }
   const stack = await startDevStack();
   project.provide('devOrigin', stack.origin);
   project.provide('mailOrigin', stack.mailOrigin);

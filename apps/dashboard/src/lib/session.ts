@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api, type Me, unwrap } from '../api/client';
+
+export type SessionState =
+  | { state: 'signed-out' }
+  /** Signed in as a member of several shops, none picked yet. */
+  | { state: 'pick-shop' }
+  | { state: 'in'; me: Me };
+
+/** Who is signed in, for which shop, with which scopes. */
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async (): Promise<SessionState> => {
+    try {
+      return { state: 'in', me: (await unwrap(api.GET('/me'))) as Me };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return { state: 'signed-out' };
+      if (error instanceof ApiError && error.code === 'SHOP_NOT_SELECTED') {
+        return { state: 'pick-shop' };
+      }
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+export const useSession = () => useQuery(meQuery);

@@ -1,0 +1,165 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  useRouteContext,
+} from '@tanstack/react-router';
+import { Layout, NotAllowed, useMe } from './components/Layout';
+import { ErrorNotice } from './components/ui';
+import { can } from './lib/scopes';
+import { meQuery } from './lib/session';
+import { Account } from './screens/Account';
+import { Home } from './screens/Home';
+import { Invite } from './screens/Invite';
+import { OrderDetail } from './screens/OrderDetail';
+import { Orders, type OrdersSearch } from './screens/Orders';
+import { ProductEditor } from './screens/ProductEditor';
+import { Products, type ProductsSearch } from './screens/Products';
+import { Reviews } from './screens/Reviews';
+import { SignIn } from './screens/SignIn';
+
+type Context = { queryClient: QueryClient };
+
+const rootRoute = createRootRouteWithContext<Context>()({
+  component: Outlet,
+  notFoundComponent: () => (
+    <main id="main">
+      <h1>Page not found</h1>
+      <p>
+        <a href="/admin">Go to the dashboard</a>
+      </p>
+    </main>
+  ),
+  errorComponent: ({ error }) => (
+    <main id="main">
+      <h1>Something went wrong</h1>
+      <ErrorNotice error={error} />
+    </main>
+  ),
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/sign-in',
+  component: SignIn,
+  head: () => ({ meta: [{ title: 'Sign in' }] }),
+});
+
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite',
+  validateSearch: (search: Record<string, unknown>) => ({
+    token: typeof search.token === 'string' ? search.token : '',
+  }),
+  component: Invite,
+});
+
+/** Everything behind sign-in: without a session, the sign-in page. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context }) => {
+    const session = await context.queryClient.ensureQueryData(meQuery);
+    if (session.state !== 'in') throw redirect({ to: '/sign-in' });
+    return { me: session.me };
+  },
+  component: function AppFrame() {
+    const { me } = useRouteContext({ from: '/app' });
+    return <Layout me={me} />;
+  },
+});
+
+/** A screen shown only to members whose role holds `scope`. */
+function guarded(scope: string, Screen: () => React.ReactNode) {
+  return function Guarded() {
+    const me = useMe();
+    return can(me.scopes, scope) ? <Screen /> : <NotAllowed />;
+  };
+}
+
+const homeRoute = createRoute({ getParentRoute: () => appRoute, path: '/', component: Home });
+const accountRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/account',
+  component: Account,
+});
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/products',
+  validateSearch: (s: Record<string, unknown>): ProductsSearch => ({
+    q: typeof s.q === 'string' ? s.q : undefined,
+    status: typeof s.status === 'string' ? s.status : undefined,
+    category: typeof s.category === 'string' ? s.category : undefined,
+  }),
+  component: guarded('catalogue:read', Products),
+});
+const newProductRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/products/new',
+  component: guarded('catalogue:write', () => <ProductEditor id={null} />),
+});
+const productRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/products/$id',
+  component: guarded('catalogue:read', function ProductScreen() {
+    const { id } = productRoute.useParams();
+    return <ProductEditor id={id} key={id} />;
+  }),
+});
+const ordersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/orders',
+  validateSearch: (s: Record<string, unknown>): OrdersSearch => ({
+    q: typeof s.q === 'string' ? s.q : undefined,
+    status: typeof s.status === 'string' ? s.status : undefined,
+    payment_status: typeof s.payment_status === 'string' ? s.payment_status : undefined,
+  }),
+  component: guarded('orders:read', Orders),
+});
+const orderRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/orders/$id',
+  component: guarded('orders:read', function OrderScreen() {
+    const { id } = orderRoute.useParams();
+    return <OrderDetail id={id} />;
+  }),
+});
+const reviewsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/reviews',
+  component: guarded('reviews:read', Reviews),
+});
+
+const routeTree = rootRoute.addChildren([
+  signInRoute,
+  inviteRoute,
+  appRoute.addChildren([
+    homeRoute,
+    accountRoute,
+    productsRoute,
+    newProductRoute,
+    productRoute,
+    ordersRoute,
+    orderRoute,
+    reviewsRoute,
+  ]),
+]);
+
+export function makeRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    basepath: '/admin',
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof makeRouter>;
+  }
+}

@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECTIONS } from '../../../apps/dashboard/src/lib/scopes';
+import { grants, type MerchantScope } from '../../../src/identity/merchant-scopes';
+import { launchBrowser } from '../helpers/chromium';
+import {
+  checkScreen,
+  EDITOR,
+  newPage,
+  OWNER,
+  origin,
+  signIn,
+  unique,
+  waitForEmail,
+} from './helpers';
+
+type Me = { scopes: string[]; role: { key: string | null; name: string } | null };
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** The member's scopes as the API reports them to the signed-in page. */
+const meOf = async (page: Page) =>
+  (await (await page.request.get(`${origin()}/admin/api/v1/me`)).json()) as Me;
+
+/** What the navigation shows must be exactly what the scope table allows the member. */
+async function expectSectionsFor(page: Page) {
+  const me = await meOf(page);
+  const expected = SECTIONS.filter(
+    (s) => s.scope === null || grants(me.scopes as MerchantScope[], s.scope as MerchantScope),
+  ).map((s) => s.label);
+  const shown = await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link')
+    .allTextContents();
+  expect(shown).toEqual(expected);
+  return me;
+}
+
+describe('who sees what', () => {
+  it('shows the owner every section, and the catalogue editor only what the role allows', async () => {
+    const owner = await newPage(browser);
+    await signIn(owner.page, OWNER);
+    const ownerMe = await expectSectionsFor(owner.page);
+    expect(ownerMe.role?.key).toBe('owner');
+    expect(
+      await owner.page.getByRole('navigation', { name: 'Sections' }).getByRole('link').count(),
+    ).toBe(SECTIONS.length);
+    await owner.context.close();
+
+    const editor = await newPage(browser);
+    await signIn(editor.page, EDITOR);
+    const me = await expectSectionsFor(editor.page);
+    expect(me.role?.key).toBe('catalogue_editor');
+    // Every section the role lacks says so instead of showing data, and the API agrees.
+    for (const section of SECTIONS) {
+      if (
+        section.scope === null ||
+        grants(me.scopes as MerchantScope[], section.scope as MerchantScope)
+      )
+        continue;
+      await editor.page.goto(`${origin()}/admin${section.path}`);
+      await editor.page.getByRole('heading', { level: 1, name: 'Not available' }).waitFor();
+      await checkScreen(editor.page, `not-available-${section.label.toLowerCase()}`);
+      const api = await editor.page.request.get(`${origin()}/admin/api/v1${section.path}`);
+      expect(api.status(), section.path).toBe(403);
+    }
+    expect(editor.cspErrors).toEqual([]);
+    await editor.context.close();
+  });
+
+  it('signs a person in from an invite link, with the invited role only', async () => {
+    const owner = await newPage(browser);
+    await signIn(owner.page, OWNER);
+    const roles = (await (
+      await owner.page.request.get(`${origin()}/admin/api/v1/roles`)
+    ).json()) as {
+      data: { id: string; key: string | null }[];
+    };
+    const support = roles.data.find((r) => r.key === 'support');
+    expect(support).toBeDefined();
+    const email = `invitee-${unique()}@example.test`;
+    const since = Date.now();
+    const invited = await owner.page.request.post(`${origin()}/admin/api/v1/invites`, {
+      data: { email, role_id: support?.id },
+      headers: { origin: origin() },
+    });
+    expect(invited.status()).toBeLessThan(300);
+    await owner.context.close();
+
+    const mail = await waitForEmail(email, since, (m) =>
+      /\/admin\/invite\?token=/.test(m.text ?? m.html ?? ''),
+    );
+    const link =
+      /https?:\/\/\S+\/admin\/invite\?token=[^\s"<]+/.exec(mail.text ?? mail.html ?? '')?.[0] ?? '';
+    const invitee = await newPage(browser);
+    await invitee.page.goto(`${origin()}/admin/invite?${new URL(link).searchParams}`);
+    await invitee.page.getByRole('heading', { level: 1, name: 'Join a shop' }).waitFor();
+    await invitee.page.getByText(email).waitFor();
+    await checkScreen(invitee.page, 'invite');
+    await invitee.page.getByLabel('Your name').fill('Sam Support');
+    await invitee.page.getByRole('button', { name: 'Accept and sign in' }).click();
+    await invitee.page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+    const me = await expectSectionsFor(invitee.page);
+    expect(me.role?.key).toBe('support');
+
+    // Their account lists this browser's session; signing out ends it.
+    await invitee.page.getByRole('link', { name: 'Sam Support' }).click();
+    await invitee.page.getByRole('heading', { level: 1, name: 'Your account' }).waitFor();
+    await invitee.page.getByText('(this browser)').waitFor();
+    await checkScreen(invitee.page, 'account');
+    await invitee.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await invitee.page.getByRole('heading', { name: 'Sign in to your shop' }).waitFor();
+    expect((await invitee.page.request.get(`${origin()}/admin/api/v1/me`)).status()).toBe(401);
+    expect(invitee.cspErrors).toEqual([]);
+    await invitee.context.close();
+  });
+
+  it('says so when the code is wrong', async () => {
+    const { page, context } = await newPage(browser);
+    await page.goto(`${origin()}/admin/sign-in`);
+    await page.getByLabel('Email').fill(OWNER);
+    await page.getByRole('button', { name: 'Email me a code' }).click();
+    await page.getByLabel('Code').fill('000000');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('That code is wrong or has expired').waitFor();
+    await checkScreen(page, 'sign-in-wrong-code');
+    await context.close();
+  });
+});

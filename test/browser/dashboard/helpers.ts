@@ -1,0 +1,126 @@
+/**
+ * What the dashboard journeys share: signing in as a person does (the code read from the mail
+ * sink's JSON API), a check of each screen with axe and the browser's own CSP reports, and the
+ * demo shop's keys for the "someone else" of a journey (a storefront buyer, another merchant).
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../../../scripts/seed/keys';
+import { seriousViolations } from '../helpers/axe';
+import { VIEWPORTS } from '../helpers/chromium';
+import { screenshotBoth } from '../helpers/screenshots';
+
+export const OWNER = 'owner@aurora.example';
+export const EDITOR = 'editor@aurora.example';
+
+export const origin = () => inject('devOrigin');
+export const mailOrigin = () => inject('mailOrigin');
+
+type Email = {
+  to: string[];
+  subject: string;
+  text: string | null;
+  html: string | null;
+  createdAt: string;
+};
+
+/** Every email the sink holds for `to`, newest first. */
+export async function emailsTo(to: string): Promise<Email[]> {
+  const res = await fetch(`${mailOrigin()}/api/emails`);
+  const body = (await res.json()) as Email[] | { data: Email[] };
+  const list = Array.isArray(body) ? body : body.data;
+  return list.filter((m) => m.to.some((t) => t.toLowerCase().includes(to.toLowerCase())));
+}
+
+/** Waits for an email to `to` sent after `since` that `match`es, as a person waits for mail. */
+export async function waitForEmail(
+  to: string,
+  since: number,
+  match: (m: Email) => boolean = () => true,
+  ms = 20_000,
+): Promise<Email> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const found = (await emailsTo(to)).find(
+      (m) => Date.parse(m.createdAt) >= since - 1000 && match(m),
+    );
+    if (found) return found;
+    await delay(200);
+  }
+  throw new Error(`no email to ${to} within ${ms} ms`);
+}
+
+/** A fresh browser context at desktop size, its console's CSP violations collected. */
+export async function newPage(
+  browser: Browser,
+): Promise<{ context: BrowserContext; page: Page; cspErrors: string[] }> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  const cspErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => cspErrors.push(`page error: ${e.message}`));
+  return { context, page, cspErrors };
+}
+
+/** Axe finds nothing serious on the screen as it stands; with SCREENSHOTS=1, both widths saved. */
+export async function checkScreen(page: Page, name: string) {
+  expect(await seriousViolations(page), name).toEqual([]);
+  await screenshotBoth(page, 'dashboard', name);
+}
+
+/** Signs in through the sign-in page with the code the email carries; lands on Home. */
+export async function signIn(page: Page, email: string, options: { check?: boolean } = {}) {
+  await page.goto(`${origin()}/admin/sign-in`);
+  await page.getByRole('heading', { name: 'Sign in to your shop' }).waitFor();
+  if (options.check) await checkScreen(page, 'sign-in');
+  const since = Date.now();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Email me a code' }).click();
+  await page.getByLabel('Code').waitFor();
+  const message = await waitForEmail(email, since, (m) => /\b\d{6}\b/.test(m.text ?? m.html ?? ''));
+  const code = /\b(\d{6})\b/.exec(message.text ?? message.html ?? '')?.[1] ?? '';
+  if (options.check) await checkScreen(page, 'sign-in-code');
+  await page.getByLabel('Code').fill(code);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+}
+
+/** The merchant API as another merchant tool would call it, with the demo shop's key. */
+export async function merchantApi<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const res = await fetch(`${origin()}/admin/api/v1${path}`, {
+    ...init,
+    headers: {
+      authorization: `Bearer ${DEMO_MERCHANT_KEY}`,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+}
+
+/** The storefront API as the shop's theme calls it. */
+export async function storefrontApi<T = unknown>(
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${origin()}/access/api/v1${path}`, {
+    ...init,
+    headers: {
+      'x-api-key': DEMO_API_KEY,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers as Record<string, string> | undefined),
+    },
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A unique suffix for what a journey creates, so reruns against one stack do not collide. */
+export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

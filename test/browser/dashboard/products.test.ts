@@ -1,0 +1,205 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/chromium';
+import {
+  checkScreen,
+  merchantApi,
+  newPage,
+  OWNER,
+  origin,
+  signIn,
+  storefrontApi,
+  unique,
+} from './helpers';
+
+// A 1×1 PNG, as a merchant's photo would arrive from their disk.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+type Product = {
+  id: string;
+  slug: string;
+  price: number | null;
+  status: string;
+  description: string;
+  media: unknown[];
+  variants: { option_values: string[]; price: number; stock: number }[];
+};
+
+let browser: Browser;
+let page: Page;
+let cspErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, cspErrors } = await newPage(browser));
+  await signIn(page, OWNER, { check: true });
+  await checkScreen(page, 'home');
+});
+afterAll(async () => {
+  expect(cspErrors).toEqual([]);
+  await browser?.close();
+});
+
+it('lists products a page at a time, searched and filtered on the server', async () => {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Products' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+  const table = page.getByRole('table');
+  await table.getByRole('row').nth(1).waitFor();
+  await checkScreen(page, 'products');
+  expect(await table.getByRole('row').count()).toBe(26); // a header and a page of 25
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.getByRole('button', { name: 'Previous page' }).and(page.locator(':enabled')).waitFor();
+
+  await page.getByLabel('Search products').fill('linen');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.waitForURL(/q=linen/);
+  await page
+    .getByRole('button', { name: 'Previous page' })
+    .and(page.locator(':disabled'))
+    .waitFor();
+  // Exactly what the API's search answers, first page.
+  const expected = (
+    await merchantApi<{ data: { title: string }[] }>('/products?query=linen&limit=25')
+  ).body.data.map((p) => p.title);
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(() => table.getByRole('link').allTextContents()).toEqual(expected);
+
+  await page.getByLabel('Status').selectOption('draft');
+  await page.waitForURL(/status=draft/);
+  await expect
+    .poll(() =>
+      page
+        .getByText(/No product matches these filters|draft/)
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
+});
+
+it('creates a product with two options of two values, stock and an image, and publishes it to the storefront', async () => {
+  const title = `Journey Linen Shirt ${unique()}`;
+  await page.goto(`${origin()}/admin/products/new`);
+  await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
+  await page.getByLabel('Title').fill(title);
+  // The 100× mistake is impossible: a third decimal is refused beside the field.
+  await page.getByLabel('Price (EUR)', { exact: true }).fill('28.001');
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page.getByText('At most 2 decimals').waitFor();
+  await checkScreen(page, 'product-editor-errors');
+  await page.getByLabel('Price (EUR)', { exact: true }).fill('28.00');
+  await page.getByLabel('Status').selectOption('published');
+
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await page.getByLabel('Option 1 name').fill('Size');
+  await page.getByLabel('Option 1 values').fill('S, M');
+  await page.getByRole('button', { name: 'Add option' }).click();
+  await page.getByLabel('Option 2 name').fill('Colour');
+  await page.getByLabel('Option 2 values').fill('Sand, Ink');
+  await page.getByRole('button', { name: 'Generate variants' }).click();
+  const stocks = { 'S / Sand': '3', 'S / Ink': '0', 'M / Sand': '5', 'M / Ink': '2' };
+  for (const [variant, stock] of Object.entries(stocks)) {
+    await page.getByLabel(`Stock of ${variant}`).fill(stock);
+  }
+  await page.getByLabel('Price of M / Ink', { exact: true }).fill('31.50');
+
+  await page
+    .getByLabel('Choose images')
+    .setInputFiles({ name: 'linen-shirt.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('img', { name: 'linen-shirt' }).waitFor();
+  await checkScreen(page, 'product-editor');
+
+  await page.getByRole('button', { name: 'Create product' }).click();
+  await page
+    .getByText('Product created.')
+    .waitFor()
+    .catch(async (error) => {
+      await page.screenshot({ path: '/tmp/create-fail.png', fullPage: true });
+      throw error;
+    });
+  await page.waitForURL(/\/admin\/products\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop() ?? '';
+
+  const saved = (await merchantApi<Product>(`/products/${id}`)).body;
+  expect(saved.status).toBe('published');
+  expect(saved.media).toHaveLength(1);
+  expect(saved.variants.map((v) => [v.option_values.join(' / '), v.price, v.stock]).sort()).toEqual(
+    [
+      ['M / Ink', 3150, 2],
+      ['M / Sand', 2800, 5],
+      ['S / Ink', 2800, 0],
+      ['S / Sand', 2800, 3],
+    ],
+  );
+  const served = await storefrontApi<{ data: { title: string; slug: string } }>(
+    `/products/${saved.slug}`,
+  );
+  expect(served.status).toBe(200);
+  expect(served.body.data).toMatchObject({ title, slug: saved.slug });
+});
+
+it('keeps what was typed when someone else changed the product meanwhile (412), and saves on top', async () => {
+  const created = await merchantApi<Product>('/products', {
+    method: 'POST',
+    body: JSON.stringify({
+      title: `Stale Edit Mug ${unique()}`,
+      price: 1800,
+      description: 'Stoneware.',
+    }),
+  });
+  const id = created.body.id;
+  await page.goto(`${origin()}/admin/products/${id}`);
+  await page
+    .getByLabel('Price (EUR)', { exact: true })
+    .and(page.locator('[value="18.00"]'))
+    .waitFor();
+
+  // Another tool changes the description while the editor is open.
+  const other = await merchantApi<Product>(`/products/${id}`, {
+    method: 'PATCH',
+    body: JSON.stringify({ description: 'Stoneware, made in Porto.' }),
+  });
+  expect(other.status).toBe(200);
+
+  await page.getByLabel('Price (EUR)', { exact: true }).fill('21.50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('changed by someone else since you opened it').waitFor();
+  await checkScreen(page, 'product-editor-conflict');
+  await page.getByRole('button', { name: 'Load their changes and keep mine' }).click();
+  await expect
+    .poll(() => page.getByLabel('Description').inputValue())
+    .toBe('Stoneware, made in Porto.');
+  expect(await page.getByLabel('Price (EUR)', { exact: true }).inputValue()).toBe('21.50');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Changes saved.').waitFor();
+  const saved = (await merchantApi<Product>(`/products/${id}`)).body;
+  expect(saved).toMatchObject({ price: 2150, description: 'Stoneware, made in Porto.' });
+});
+
+it('publishes and archives in bulk from the list', async () => {
+  const ids: string[] = [];
+  const tag = unique();
+  for (const n of [1, 2]) {
+    const made = await merchantApi<Product>('/products', {
+      method: 'POST',
+      body: JSON.stringify({ title: `Bulk Candle ${tag} ${n}`, price: 900, status: 'draft' }),
+    });
+    ids.push(made.body.id);
+  }
+  await page.goto(`${origin()}/admin/products?q=${encodeURIComponent(`Bulk Candle ${tag}`)}`);
+  await page.getByRole('checkbox', { name: `Select Bulk Candle ${tag} 1` }).check();
+  await page.getByRole('checkbox', { name: `Select Bulk Candle ${tag} 2` }).check();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Publish 2 products?' });
+  await dialog.waitFor();
+  await checkScreen(page, 'products-bulk-confirm');
+  await dialog.getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('2 products published.').waitFor();
+  for (const id of ids)
+    expect((await merchantApi<Product>(`/products/${id}`)).body.status).toBe('published');
+});

@@ -1,0 +1,50 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/chromium';
+import { checkScreen, merchantApi, newPage, OWNER, signIn, storefrontApi } from './helpers';
+
+type Review = {
+  id: string;
+  product_id: string;
+  buyer_name: string;
+  comment: string;
+  status: string;
+};
+
+let browser: Browser;
+let page: Page;
+let cspErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, cspErrors } = await newPage(browser));
+  await signIn(page, OWNER);
+});
+afterAll(async () => {
+  expect(cspErrors).toEqual([]);
+  await browser?.close();
+});
+
+it('approves a review from the moderation queue, and the storefront lists it', async () => {
+  const pending = (
+    await merchantApi<{ data: Review[] }>('/reviews?status=pending&hidden=false&limit=100')
+  ).body.data;
+  const review = pending[0];
+  expect(review).toBeDefined();
+  if (!review) return;
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Reviews' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
+  const card = page.getByRole('article').filter({ hasText: review.comment });
+  await card.waitFor();
+  await checkScreen(page, 'reviews');
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await page.getByText('1 review approved.').waitFor();
+  expect((await merchantApi<Review>(`/reviews/${review.id}`)).body.status).toBe('approved');
+  const listed = await storefrontApi<{ data: { comment: string }[] }>(
+    `/reviews/${review.product_id}`,
+  );
+  expect(listed.body.data.map((r) => r.comment)).toContain(review.comment);
+});
