@@ -1,6 +1,7 @@
 import type { Services, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors';
+import { isUuid } from '../../lib/uuid';
 import { mapHeader } from './csv/columns';
 import { CsvSyntaxError, readCsv } from './csv/parse';
 import type { ImportQueue } from './jobs';
@@ -72,7 +73,7 @@ export async function createImport(
 }
 
 export async function getImport(db: Db, shopId: string, id: string): Promise<Import> {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await selectImport(db, shopId, id) : null;
+  const row = isUuid(id) ? await selectImport(db, shopId, id) : null;
   if (!row) throw new ApiError('IMPORT_NOT_FOUND');
   return toImport(row);
 }

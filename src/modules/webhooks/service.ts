@@ -6,6 +6,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Config } from '../../env';
 import { ApiError, type ErrorCode } from '../../errors';
 import { defined } from '../../lib/defined';
+import { isUuid } from '../../lib/uuid';
 import { deliverAfterResponse as deliverNow } from './delivery';
 import type { WebhookEventType } from './events';
 import { emitEvent as emitInTx } from './events';
@@ -185,6 +186,7 @@ export async function listDeliveries(
   endpointId: string,
   params: ListParams & { status?: WebhookDelivery['status'] | undefined },
 ) {
+  if (!isUuid(endpointId)) throw new ApiError('WEBHOOK_ENDPOINT_NOT_FOUND');
   const page = await listPage(db, webhookDeliveries, shopId, params, (keyset) =>
     deliveryPage(db, keyset, endpointId, params.status),
   );

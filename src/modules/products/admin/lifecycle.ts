@@ -4,7 +4,7 @@ import { ApiError, type ErrorCode } from '../../../errors';
 import { isUuid } from '../../../lib/uuid';
 import { emitFromWrite } from '../../webhooks/service';
 import { refuse } from './plan';
-import type { StockChange, VariantUpdate } from './schemas';
+import { MAX_STOCK, type StockChange, type VariantUpdate } from './schemas';
 import { applyUpdate, lockCurrent, type ProductWrite } from './service';
 import { bumpVersion } from './writes';
 
@@ -115,11 +115,12 @@ export async function changeStock(w: WriteScope, id: string, input: StockChange)
         and exists (select 1 from products p where p.shop_id = ${w.shop.id} and p.id = ${id})`
     : sql`t.id = ${id} and not exists (select 1 from product_variants v
         where v.shop_id = ${w.shop.id} and v.product_id = ${id})`;
-  const next =
-    input.set === undefined ? sql`t.stock + ${input.adjust ?? 0}` : sql`${input.set}::int`;
+  // In bigint, so a sum past the int column's range is refused here rather than failing the cast.
+  const sum = sql`t.stock::bigint + ${input.adjust ?? 0}::bigint`;
+  const next = input.set === undefined ? sql`(${sum})::int` : sql`${input.set}::int`;
   const guard =
     input.set === undefined
-      ? sql`t.stock + ${input.adjust ?? 0} >= 0`
+      ? sql`${sum} between 0 and ${MAX_STOCK}`
       : input.expected === undefined
         ? sql`true`
         : sql`t.stock = ${input.expected}`;
@@ -135,6 +136,14 @@ export async function changeStock(w: WriteScope, id: string, input: StockChange)
   if (!row) await stockTargetMissing(w, id, input.variant_id);
   if (!row) throw new ApiError('PRODUCT_NOT_FOUND');
   if (row.after === null) {
+    if (input.set === undefined && row.before + (input.adjust ?? 0) > MAX_STOCK) {
+      refuse([
+        {
+          field: 'adjust',
+          message: `${row.before} on hand: stock may be at most ${MAX_STOCK}.`,
+        },
+      ]);
+    }
     throw input.set === undefined
       ? new ApiError('STOCK_WOULD_BE_NEGATIVE', {
           details: [{ field: 'adjust', message: `Only ${row.before} on hand.` }],
