@@ -68,7 +68,7 @@ const create = adminRoute({
   operationId: 'createWebhookEndpoint',
   summary: 'Registers an endpoint for the given events; the answer shows its signing secret once',
   description:
-    'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`). Each event needs the read scope of the data it carries, besides `admin`: `orders:read` for `order.*`, `customers:read` for `customer.created`, `reviews:read` for `review.created`, `marketing:read` for `newsletter.subscribed`, `catalogue:read` for `product.updated` (403 `MERCHANT_SCOPE_MISSING` naming each event).',
+    'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`). Each event needs the read scope of the data it carries, besides `admin`: `orders:read` for `order.*`, `customers:read` for `customer.created`, `reviews:read` for `review.created`, `marketing:read` for `newsletter.subscribed`, `catalogue:read` for `product.updated` (403 `MERCHANT_SCOPE_MISSING` naming each event). A shop has at most 16 endpoints (409 `WEBHOOK_ENDPOINT_LIMIT_REACHED`), as a Stripe account has.',
   request: { body: jsonBody(WebhookEndpointCreateSchema) },
   responses: {
     201: resourceContent(WebhookEndpointCreatedSchema, 'The new endpoint and its secret'),

@@ -12,6 +12,7 @@ import { isUuid } from '../../lib/uuid';
 import { deliverAfterResponse as deliverNow } from './delivery';
 import { EVENT_READ_SCOPE, emitEvent as emitInTx, type WebhookEventType } from './events';
 import {
+  countEndpointsLocked,
   type DeliveryRow,
   deliveryPage,
   type EndpointRow,
@@ -35,9 +36,16 @@ export { deliveryIdsOf, deliveryIdsSql, emitEvent, emitEventQuery, eventCtes } f
 
 const TYPE = 'webhook_endpoint';
 
+/** The most endpoints a shop may register (Stripe's limit per account and mode). */
+export const MAX_ENDPOINTS_PER_SHOP = 16;
+
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
-  createEndpoint: ['WEBHOOK_URL_NOT_ALLOWED', 'MERCHANT_SCOPE_MISSING'],
+  createEndpoint: [
+    'WEBHOOK_URL_NOT_ALLOWED',
+    'MERCHANT_SCOPE_MISSING',
+    'WEBHOOK_ENDPOINT_LIMIT_REACHED',
+  ],
   getEndpoint: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
   updateEndpoint: [
     'WEBHOOK_ENDPOINT_NOT_FOUND',
@@ -154,6 +162,9 @@ export async function createEndpoint(
 ) {
   assertMayCarry(caller, input.events);
   assertUrlAllowed(config, input.url);
+  if ((await countEndpointsLocked(w.tx, w.shop.id)) >= MAX_ENDPOINTS_PER_SHOP) {
+    throw new ApiError('WEBHOOK_ENDPOINT_LIMIT_REACHED');
+  }
   const secret = newSigningSecret();
   const row = await endpoints.insert(w.tx, w.shop.id, {
     url: input.url,
