@@ -1,11 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
 import { jsonContent } from '../../http/openapi';
 import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
 import type { ImportQueue } from './jobs';
 import { ImportSchema, ImportUploadQuerySchema } from './schemas';
-import { createImport, getImport, IMPORT_MAX_BYTES, importTooLarge, RAISES } from './service';
+import {
+  createImport,
+  getImport,
+  IMPORT_MAX_BYTES,
+  importTooLarge,
+  RAISES,
+  uploadFingerprint,
+} from './service';
 
 const tag = 'Imports';
 const csv = { schema: z.string().openapi({ type: 'string', format: 'binary' }) };
@@ -49,13 +57,19 @@ export const importAdminRoutes = createRouter();
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readBodyCapped(c, IMPORT_MAX_BYTES, importTooLarge);
   const queue = c.env[IMPORT_QUEUE_BINDING] as ImportQueue;
-  const created = await createImport(
-    c.get('services'),
-    queue,
-    { shop: c.get('shop'), keyId: c.get('merchant').keyId },
-    bytes,
-    { dryRun: c.req.valid('query').dry_run === 'true' },
+  const options = { dryRun: c.req.valid('query').dry_run === 'true' };
+  const keyId = c.get('merchant').keyId;
+  let queued = async () => {};
+  const created = await merchantWrite(
+    c,
+    async (w) => {
+      const made = await createImport(w, queue, keyId, bytes, options);
+      queued = made.queued;
+      return made.created;
+    },
+    { fingerprint: await uploadFingerprint(bytes, options) },
   );
+  await queued();
   return c.json(created, 202);
 });
 

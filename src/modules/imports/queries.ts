@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ShopContext } from '../../app-env';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { type ImportProblemRow, productImports, shops } from '../../db/schema';
 import { shopColumns } from '../../identity/shops';
 
@@ -9,7 +9,7 @@ export type ImportRow = typeof productImports.$inferSelect;
 /** At most this many problems are kept per import. */
 export const MAX_PROBLEMS = 1000;
 
-export async function insertImport(db: Db, values: typeof productImports.$inferInsert) {
+export async function insertImport(db: Db | Tx, values: typeof productImports.$inferInsert) {
   const [row] = await db.insert(productImports).values(values).returning();
   if (!row) throw new Error('the import was not stored');
   return row;
