@@ -19,7 +19,7 @@ import {
   referrersSql,
   topProductsSql,
   trafficSql,
-} from '../src/modules/analytics/report-queries';
+} from '../src/modules/analytics/admin-queries';
 import {
   liveFunnelSql,
   liveReferrersSql,

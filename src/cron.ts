@@ -3,7 +3,7 @@ import type { Bindings } from './env';
 import { buildServices } from './http/services';
 import { deliverDueEmails } from './modules/mail/outbox';
 import { outboxDeps } from './modules/mail/send';
-import { deliverDueWebhooks, deliveryDeps } from './modules/webhooks/service';
+import { deliverDueWebhooks, deliveryDeps } from './modules/webhooks/delivery';
 
 /**
  * The cron (wrangler.toml `[triggers]`): retries email and webhook deliveries that did not go

@@ -1,8 +1,21 @@
 import { z } from 'zod';
+import type { QueuedEvent } from './modules/analytics/service';
+import type { ImportMessage } from './modules/imports/jobs';
 
-/** Bindings and vars as Workers hands them to the fetch handler. */
+/**
+ * Bindings and vars as Workers hands them to every handler: each binding of wrangler.toml
+ * typed once, here (a queue's message type is its consumer's, imported as a type only).
+ */
 export type Bindings = {
+  /** `[[r2_buckets]]` STORAGE: media, digital files, import uploads. */
   STORAGE: R2Bucket;
+  /** `[[queues.producers]]` product-imports: an import's plan and slice jobs (modules/imports/jobs.ts). */
+  PRODUCT_IMPORTS: Queue<ImportMessage>;
+  /**
+   * `[[queues.producers]]` storefront-analytics: visitor events for their consumer
+   * (modules/analytics/consumer.ts); without it an event is written in the request.
+   */
+  ANALYTICS_QUEUE?: Queue<QueuedEvent>;
   [name: string]: unknown;
 };
 

@@ -2,8 +2,7 @@ import type { Bindings } from './env';
 import { buildServices } from './http/services';
 import { ANALYTICS_QUEUE, consumeAnalytics } from './modules/analytics/consumer';
 import type { QueuedEvent } from './modules/analytics/service';
-import { IMPORT_QUEUE_BINDING } from './modules/imports/admin-routes';
-import { handleImportBatch, type ImportQueue } from './modules/imports/jobs';
+import { handleImportBatch } from './modules/imports/jobs';
 
 type QueueHandler = (
   batch: MessageBatch<never>,
@@ -16,7 +15,7 @@ const QUEUES: Record<string, QueueHandler> = {
   [ANALYTICS_QUEUE]: (batch, env, ctx) =>
     consumeAnalytics(batch as MessageBatch<QueuedEvent>, buildServices(env, ctx)),
   'product-imports': (batch, env, ctx) =>
-    handleImportBatch(batch, buildServices(env, ctx), env[IMPORT_QUEUE_BINDING] as ImportQueue),
+    handleImportBatch(batch, buildServices(env, ctx), env.PRODUCT_IMPORTS),
 };
 
 /** Queue consumers: dispatched on the queue's name. */

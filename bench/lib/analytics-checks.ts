@@ -6,7 +6,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import type { ReportScope } from '../../src/modules/analytics/report-queries';
+import type { ReportScope } from '../../src/modules/analytics/admin-queries';
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

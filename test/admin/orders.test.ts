@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { ORDER_TRANSITIONS } from '../../src/modules/orders/service/transitions';
+import { ORDER_TRANSITIONS } from '../../src/modules/orders/admin-transitions';
 import { expectError } from '../helpers/api';
 import { createOrder, createProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';

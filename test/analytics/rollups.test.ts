@@ -1,14 +1,14 @@
 import type { SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { consumeAnalytics } from '../../src/modules/analytics/consumer';
 import {
   funnelSql,
   type ReportScope,
   referrersSql,
   topProductsSql,
   trafficSql,
-} from '../../src/modules/analytics/report-queries';
+} from '../../src/modules/analytics/admin-queries';
+import { consumeAnalytics } from '../../src/modules/analytics/consumer';
 import type { AnalyticsEvent } from '../../src/modules/analytics/schemas';
 import type { QueuedEvent } from '../../src/modules/analytics/service';
 import { testDb } from '../helpers/db';

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { ReportScope } from '../../src/modules/analytics/report-queries';
+import type { ReportScope } from '../../src/modules/analytics/admin-queries';
 
 /**
  * The reports as they were computed before the rollups: straight from `analytics_events`, one

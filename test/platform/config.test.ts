@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/env';
+import { type Bindings, loadConfig } from '../../src/env';
 
 const valid = {
   STORAGE: {} as R2Bucket,
+  PRODUCT_IMPORTS: {} as Bindings['PRODUCT_IMPORTS'],
   DATABASE_URL: 'postgres://u:p@db.example/neondb',
   KV_STORE: 'memory',
   RESEND_API_KEY: 're_123',

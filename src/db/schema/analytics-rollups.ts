@@ -11,7 +11,7 @@ import {
 import { shopId } from './columns';
 
 /**
- * Rollups of `analytics_events` the merchant reports read (src/modules/analytics/report-queries.ts).
+ * Rollups of `analytics_events` the merchant reports read (src/modules/analytics/admin-queries.ts).
  * Written only by the statement-level trigger on `analytics_events` (drizzle/0024), in the
  * inserting statement, so they are exact at the commit of every insert. Days are UTC.
  */

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../app-env';
 import type { Db } from '../../db/client';
 import { jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
-import type { ReportScope } from './report-queries';
+import type { ReportScope } from './admin-queries';
 import {
   FunnelReportSchema,
   RankedQuerySchema,
@@ -12,14 +12,14 @@ import {
   ReportQuerySchema,
   TopProductsReportSchema,
   TrafficReportSchema,
-} from './report-schemas';
+} from './admin-schemas';
 import {
   funnelReport,
   referrersReport,
   reportRange,
   topProductsReport,
   trafficReport,
-} from './reports';
+} from './admin-service';
 
 const tag = 'Analytics';
 const scope = 'marketing:read';

@@ -3,7 +3,7 @@ import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
 import { requireShop } from '../../http/shop';
 import { AnalyticsAcceptedSchema, AnalyticsEventSchema } from './schemas';
-import { type EventQueue, recordEvent } from './service';
+import { recordEvent } from './service';
 
 const trackRoute = defineRoute({
   method: 'put',
@@ -28,7 +28,7 @@ export const analyticsRoutes = createRouter();
 
 analyticsRoutes.openapi(trackRoute, (c) => {
   const { database, dedup, defer, log } = c.get('services');
-  const queue = c.env.ANALYTICS_QUEUE as EventQueue | undefined;
+  const queue = c.env.ANALYTICS_QUEUE;
   defer(recordEvent({ db: database.db, dedup, log, queue }, c.get('shop').id, c.req.valid('json')));
   return c.json({ status: 'success' as const }, 202);
 });

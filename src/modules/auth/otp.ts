@@ -9,7 +9,7 @@ import { hmacHex } from '../../lib/crypto';
 import { escapeHtml } from '../../lib/html';
 import { isUuid } from '../../lib/uuid';
 import { queueEmail } from '../mail/outbox';
-import { deliverAfterResponse } from '../mail/send';
+import { sendEmailsAfterResponse } from '../mail/send';
 import { readSettingsDocument } from '../settings/document';
 import { checkCode, isVerificationClosed, selectSignInState } from './queries';
 import { startSession } from './sign-in';
@@ -134,7 +134,7 @@ export async function requestCode(
     }),
     queueEmail(db, { shopId: shop.id, kind: 'otp', to: email, ...codeEmail(shop.name, code) }),
   ]);
-  deliverAfterResponse(services, queued);
+  sendEmailsAfterResponse(services, queued);
   return { id };
 }
 

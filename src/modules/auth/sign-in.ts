@@ -9,7 +9,8 @@ import {
   newSession,
   type SessionMethod,
 } from '../../identity/sessions';
-import { deliverAfterResponse, deliveryIdsOf, emitEventQuery } from '../webhooks/service';
+import { deliverWebhooksAfterResponse } from '../webhooks/delivery';
+import { deliveryIdsOf, emitEventQuery } from '../webhooks/events';
 
 export type SignInInput = {
   shopId: string;
@@ -63,7 +64,8 @@ export async function startSession(services: Services, input: SignInInput): Prom
       ...(event ? [event] : []),
       ...(input.extra?.(customerId) ?? []),
     ]);
-    if (event) deliverAfterResponse(services, deliveryIdsOf(results[2] as { rows: unknown[] }));
+    if (event)
+      deliverWebhooksAfterResponse(services, deliveryIdsOf(results[2] as { rows: unknown[] }));
   } catch (error) {
     if (customer || !isUniqueViolation(error)) throw error;
     const [existing] = await db

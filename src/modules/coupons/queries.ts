@@ -1,6 +1,29 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { couponOpenSql, couponUsesLeftSql, customerUsesLeftSql } from './service';
+
+/**
+ * SQL: the coupon row aliased `alias` can be used now: active, and now is inside
+ * [starts_at, ends_at) (an unset bound is open). Every check of a coupon's window uses this.
+ */
+export const couponOpenSql = (alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.active and (${c}.starts_at is null or ${c}.starts_at <= now())
+    and (${c}.ends_at is null or ${c}.ends_at > now()))`;
+};
+
+/** SQL: the coupon row aliased `alias` has uses left under its total usage limit. */
+export const couponUsesLeftSql = (alias: string): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.usage_limit is null or ${c}.used_count < ${c}.usage_limit)`;
+};
+
+/** SQL: `email` has redeemed the coupon row aliased `alias` fewer times than its per-customer limit. */
+export const customerUsesLeftSql = (alias: string, email: SQL): SQL => {
+  const c = sql.raw(alias);
+  return sql`(${c}.per_customer_limit is null or (select count(*) from coupon_redemptions r
+    where r.shop_id = ${c}.shop_id and r.coupon_id = ${c}.id and r.email = ${email})
+    < ${c}.per_customer_limit)`;
+};
 
 /** A coupon as checkout evaluates it. */
 export type CouponRow = {

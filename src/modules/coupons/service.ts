@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
@@ -25,30 +24,6 @@ export const distinctCouponCodes = (codes: readonly string[]): string[] => [
 ];
 
 export const ONE_PER_ORDER = 'Only one coupon can be used per order.';
-
-/**
- * SQL: the coupon row aliased `alias` can be used now: active, and now is inside
- * [starts_at, ends_at) (an unset bound is open). Every check of a coupon's window uses this.
- */
-export const couponOpenSql = (alias: string): SQL => {
-  const c = sql.raw(alias);
-  return sql`(${c}.active and (${c}.starts_at is null or ${c}.starts_at <= now())
-    and (${c}.ends_at is null or ${c}.ends_at > now()))`;
-};
-
-/** SQL: the coupon row aliased `alias` has uses left under its total usage limit. */
-export const couponUsesLeftSql = (alias: string): SQL => {
-  const c = sql.raw(alias);
-  return sql`(${c}.usage_limit is null or ${c}.used_count < ${c}.usage_limit)`;
-};
-
-/** SQL: `email` has redeemed the coupon row aliased `alias` fewer times than its per-customer limit. */
-export const customerUsesLeftSql = (alias: string, email: SQL): SQL => {
-  const c = sql.raw(alias);
-  return sql`(${c}.per_customer_limit is null or (select count(*) from coupon_redemptions r
-    where r.shop_id = ${c}.shop_id and r.coupon_id = ${c}.id and r.email = ${email})
-    < ${c}.per_customer_limit)`;
-};
 
 export type CouponOutcome =
   | { ok: true; coupon: CouponRow; amountMinor: number }

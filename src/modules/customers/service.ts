@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid } from '../../lib/uuid';
-import { adminOrdersOfCustomer } from '../orders/service/admin';
+import { adminOrdersOfCustomer } from '../orders/admin-service';
 import {
   type AddressRow,
   type CustomerFilters,

@@ -4,7 +4,6 @@ import { merchantWrite } from '../../admin-kit/write';
 import { jsonContent } from '../../http/openapi';
 import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
-import type { ImportQueue } from './jobs';
 import { ImportSchema, ImportUploadQuerySchema } from './schemas';
 import {
   createImport,
@@ -48,18 +47,15 @@ const read = adminRoute({
   raises: RAISES.getImport,
 });
 
-/** The queue import jobs run on (wrangler.toml `PRODUCT_IMPORTS`). */
-export const IMPORT_QUEUE_BINDING = 'PRODUCT_IMPORTS';
-
 /** /admin/api/v1/imports */
 export const importAdminRoutes = createRouter();
 
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readBodyCapped(c, IMPORT_MAX_BYTES, importTooLarge);
-  const queue = c.env[IMPORT_QUEUE_BINDING] as ImportQueue;
+  const queue = c.env.PRODUCT_IMPORTS;
   const options = { dryRun: c.req.valid('query').dry_run === 'true' };
   const keyId = c.get('merchant').keyId;
-  let queued = async () => {};
+  let queued: () => Promise<unknown> = async () => undefined;
   const created = await merchantWrite(
     c,
     async (w) => {

@@ -68,7 +68,7 @@ export async function createImport(
   keyId: string | null,
   bytes: Uint8Array,
   options: { dryRun: boolean },
-): Promise<{ created: Import; queued: () => Promise<void> }> {
+): Promise<{ created: Import; queued: () => Promise<unknown> }> {
   const map = await headerOf(bytes);
   const id = crypto.randomUUID();
   const objectKey = importObjectKey(w.shop.id, id);
@@ -91,7 +91,7 @@ export async function createImport(
     before: null,
     after: created,
   });
-  let sending: Promise<void> = Promise.resolve();
+  let sending: Promise<unknown> = Promise.resolve();
   w.afterCommit(() => {
     sending = queue.send({ kind: 'plan', shopId: w.shop.id, importId: id });
   });

@@ -1,7 +1,7 @@
 import { writeFor } from '../../admin-kit/write';
 import { ApiError } from '../../errors';
-import type { ProductInput } from '../products/admin/schemas';
-import { upsertProductByHandle } from '../products/admin/service';
+import type { ProductInput } from '../products/admin-schemas';
+import { upsertProductByHandle } from '../products/admin-service';
 import { categoryIdsOf } from './categories';
 import type { Row } from './csv/columns';
 import { mapProduct, type ProductDraft } from './csv/mapper';

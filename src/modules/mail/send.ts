@@ -10,7 +10,7 @@ export const outboxDeps = (services: Services): OutboxDeps => ({
 });
 
 /** Delivers freshly queued emails after the response, so the caller never waits on the provider. */
-export function deliverAfterResponse(services: Services, ids: Array<{ id: string }>) {
+export function sendEmailsAfterResponse(services: Services, ids: Array<{ id: string }>) {
   services.defer(
     deliverEmails(
       outboxDeps(services),

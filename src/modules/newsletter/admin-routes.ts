@@ -5,14 +5,6 @@ import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { clearShopCache } from '../../identity/shops';
 import {
-  ADMIN_RAISES,
-  exportSubscribers,
-  getNewsletterSettings,
-  listSubscribers,
-  removeSubscriber,
-  setSubscriberCap,
-} from './admin';
-import {
   DeletedSubscriberSchema,
   NewsletterSettingsSchema,
   NewsletterSettingsUpdateSchema,
@@ -20,6 +12,14 @@ import {
   SubscriberListQuerySchema,
   SubscriberListSchema,
 } from './admin-schemas';
+import {
+  ADMIN_RAISES,
+  exportSubscribers,
+  getNewsletterSettings,
+  listSubscribers,
+  removeSubscriber,
+  setSubscriberCap,
+} from './admin-service';
 
 const tag = 'Newsletter';
 

@@ -6,8 +6,8 @@ import { hmacHex, timingSafeEqual } from '../../lib/crypto';
 import { isUuid } from '../../lib/uuid';
 import { storefrontOrigin } from '../config/service/storefront-origin';
 import { queueEmail } from '../mail/outbox';
-import { deliverAfterResponse } from '../mail/send';
-import { deliverAfterResponse as deliverAfterWebhooks } from '../webhooks/service';
+import { sendEmailsAfterResponse } from '../mail/send';
+import { deliverWebhooksAfterResponse } from '../webhooks/delivery';
 import { confirmationEmail, newsletterLinks } from './email';
 import {
   claimNewsletterPlace,
@@ -84,7 +84,7 @@ async function subscribeOnce(
       write,
       queueEmail(db, { shopId: shop.id, kind: 'newsletter-confirmation', to: email, ...mail }),
     ]);
-    deliverAfterResponse(services, queued);
+    sendEmailsAfterResponse(services, queued);
   } catch (error) {
     // A simultaneous subscription took the last place first; nothing was written.
     if (isNewsletterCapFull(error)) throw new ApiError('NEWSLETTER_LIMIT_EXCEEDED');
@@ -118,7 +118,7 @@ export async function verify(
   if (!linkValid || !timingSafeEqual(row.email, email) || row.status === 'unsubscribed') {
     throw new ApiError('SUBSCRIPTION_NOT_VALID');
   }
-  deliverAfterWebhooks(services, row.webhookDeliveries);
+  deliverWebhooksAfterResponse(services, row.webhookDeliveries);
   return 'Verified';
 }
 

@@ -12,8 +12,8 @@ import {
   RefundRequestSchema,
   RefundSchema,
 } from './admin-schemas';
-import { getAdminOrder, listAdminOrders, RAISES as READ_RAISES } from './service/admin';
-import { changeOrder, type OrderVerb, RAISES, type VerbInput } from './service/transitions';
+import { getAdminOrder, listAdminOrders, RAISES as READ_RAISES } from './admin-service';
+import { changeOrder, type OrderVerb, RAISES, type VerbInput } from './admin-transitions';
 
 const tag = 'Orders';
 

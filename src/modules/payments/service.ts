@@ -7,7 +7,7 @@ import {
 import type { Services, ShopContext } from '../../app-env';
 import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid, uuidOrNull } from '../../lib/uuid';
-import { deliverAfterResponse } from '../webhooks/service';
+import { deliverWebhooksAfterResponse } from '../webhooks/delivery';
 import {
   type ProviderRow,
   recordPaymentEvent,
@@ -129,7 +129,7 @@ export async function receiveWebhook(
   const ref = event.paidCheckout ?? event.expiredCheckout;
   const orderId = ref && ref.shopId === shopId ? uuidOrNull(ref.orderId) : null;
   const deliveries = await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
-  deliverAfterResponse(services, deliveries);
+  deliverWebhooksAfterResponse(services, deliveries);
   // A paid or released order changes stock the catalogue shows.
   if (orderId) await shopChanged(services, shopId);
   return { received: true as const };

@@ -11,9 +11,9 @@ import {
   ProductSchema,
   ProductUpdateSchema,
   ProductWriteSchema,
-} from './admin/schemas';
-import { createProduct, getProduct, listProducts, RAISES, updateProduct } from './admin/service';
-import { productSubresourceRoutes } from './admin/subresource-routes';
+} from './admin-schemas';
+import { createProduct, getProduct, listProducts, RAISES, updateProduct } from './admin-service';
+import { productSubresourceRoutes } from './admin-subresource-routes';
 
 const tag = 'Products';
 

@@ -278,6 +278,3 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 export type Variant = z.infer<typeof VariantSchema>;
 export type HydratedCartItem = z.infer<typeof HydratedCartItemSchema>;
 export type CartItem = z.infer<typeof CartItemSchema>;
-
-/** The merchant API's product body (create, and what an import upserts by slug). */
-export { type ProductInput, ProductInputSchema } from './admin/schemas';

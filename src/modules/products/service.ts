@@ -175,6 +175,3 @@ export async function cartSimilarities(
   const row = await selectCartSimilarities(db, shop.id, ids, paging.page, paging.limit);
   return productPage(row, paging, shop.currencyDigits);
 }
-
-/** The import entry point: creates or updates the product with the input's slug (handle). */
-export { upsertProductByHandle } from './admin/service';

@@ -4,7 +4,7 @@ import { ApiError, type ErrorCode } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
-import { deliverAfterResponse } from '../webhooks/service';
+import { deliverWebhooksAfterResponse } from '../webhooks/delivery';
 import {
   insertReview,
   REVIEWABLE_ORDER_STATUSES,
@@ -102,6 +102,6 @@ export async function createReview(
     const reviewable = REVIEWABLE_ORDER_STATUSES.includes(row.orderStatus);
     throw new ApiError(reviewable ? 'REVIEW_ALREADY_EXISTS' : 'REVIEW_ORDER_STATUS_INVALID');
   }
-  deliverAfterResponse(services, row.webhookDeliveries);
+  deliverWebhooksAfterResponse(services, row.webhookDeliveries);
   return row.review;
 }

@@ -4,6 +4,7 @@ import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/rout
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
+import { deliverWebhooksAfterResponse } from './delivery';
 import {
   DeletedWebhookEndpointSchema,
   DeliveryParamSchema,
@@ -19,7 +20,6 @@ import {
 import {
   createEndpoint,
   deleteEndpoint,
-  deliverAfterResponse,
   getEndpoint,
   listDeliveries,
   listEndpoints,
@@ -190,7 +190,7 @@ webhookAdminRoutes.openapi(replay, async (c) => {
   const services = c.get('services');
   const delivery = await merchantWrite(c, async (w) => {
     const replayed = await replayDelivery(w, id, deliveryId);
-    w.afterCommit(() => deliverAfterResponse(services, [replayed.id]));
+    w.afterCommit(() => deliverWebhooksAfterResponse(services, [replayed.id]));
     return replayed;
   });
   return c.json(delivery, 201);

@@ -137,7 +137,7 @@ export async function deliverDueWebhooks(
  * work runs on a database of its own, so its statements are never counted as the
  * endpoint's (`Server-Timing`) nor spent from its database budget, however soon they start.
  */
-export function deliverAfterResponse(services: Services, ids: string[]) {
+export function deliverWebhooksAfterResponse(services: Services, ids: string[]) {
   if (ids.length === 0) return;
   const deps = { ...deliveryDeps(services), db: services.detachedDatabase().db };
   services.defer(deliverWebhooks(deps, ids));

@@ -79,7 +79,7 @@ export const deliveryIdsOf = (result: { rows: unknown[] }): string[] =>
 /**
  * Records event `type` with `data` inside the transaction `tx` of the change that causes it
  * (one statement), so the event exists exactly when the change commits. Returns the delivery
- * ids to hand to `deliverAfterResponse` once the transaction has committed.
+ * ids to hand to `deliverWebhooksAfterResponse` once the transaction has committed.
  */
 export async function emitEvent(
   tx: Tx,

@@ -9,7 +9,7 @@ import { ApiError, type ErrorCode } from '../../errors';
 import { grants } from '../../identity/merchant-scopes';
 import { defined } from '../../lib/defined';
 import { isUuid } from '../../lib/uuid';
-import { deliverAfterResponse as deliverNow } from './delivery';
+import { deliverWebhooksAfterResponse } from './delivery';
 import { EVENT_READ_SCOPE, emitEvent as emitInTx, type WebhookEventType } from './events';
 import {
   countEndpointsLocked,
@@ -29,10 +29,6 @@ import type {
 } from './schemas';
 import { newSigningSecret, sealSecret } from './secrets';
 import { webhookUrlRefusal } from './url-policy';
-
-export { deliverAfterResponse, deliverDueWebhooks, deliveryDeps } from './delivery';
-export type { WebhookEventType } from './events';
-export { deliveryIdsOf, deliveryIdsSql, emitEvent, emitEventQuery, eventCtes } from './events';
 
 const TYPE = 'webhook_endpoint';
 
@@ -274,5 +270,6 @@ export async function replayDelivery(w: WriteScope, endpointId: string, delivery
  */
 export async function emitFromWrite(w: WriteScope, type: WebhookEventType, data: object) {
   const deliveries = await emitInTx(w.tx, w.shop.id, type, data);
-  if (deliveries.length > 0) w.afterCommit(() => deliverNow(w.services, deliveries));
+  if (deliveries.length > 0)
+    w.afterCommit(() => deliverWebhooksAfterResponse(w.services, deliveries));
 }

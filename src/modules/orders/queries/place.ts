@@ -3,10 +3,29 @@ import type { Db, Tx } from '../../../db/client';
 import { orderLines } from '../../../db/schema';
 import type { PickupRow, RateRow } from '../../checkout/queries';
 import { pickupLocationSql, shippingRateSql } from '../../checkout/queries';
-import type { PricedLine, StockNeed } from '../../checkout/service';
+import type { CheckoutPlan, PricedLine, StockNeed } from '../../checkout/service';
 import { type StorefrontHostRow, storefrontHostJson } from '../../config/service/storefront-origin';
 import { type ProviderRow, shopPaymentProviderSql } from '../../payments/queries';
-import type { OrderPlan } from '../service/write';
+
+/** Everything the server decided about an order before writing it. */
+export type OrderPlan = CheckoutPlan & {
+  shopId: string;
+  /** The signed-in customer the order belongs to; null links it by email instead. */
+  customerId: string | null;
+  contact: {
+    email: string;
+    name: string;
+    phone: string;
+    town: string;
+    city: string;
+    apartment: string;
+    room: string;
+    note: string;
+  };
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  paymentProvider: string | null;
+};
 
 export type OrderContextRow = {
   document: unknown;

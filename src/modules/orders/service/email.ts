@@ -2,7 +2,7 @@ import type { ShopContext } from '../../../app-env';
 import { escapeHtml } from '../../../lib/html';
 import { toAmount } from '../../../lib/money';
 import type { QueuedEmail } from '../../mail/outbox';
-import type { OrderPlan } from './write';
+import type { OrderPlan } from '../queries/place';
 
 /**
  * The storefront page that signs the customer in from an order email: its query

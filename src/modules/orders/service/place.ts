@@ -18,11 +18,12 @@ import {
 } from '../../checkout/service';
 import { storefrontOrigin } from '../../config/service/storefront-origin';
 import { distinctCouponCodes } from '../../coupons/service';
-import { deliverAfterResponse } from '../../mail/send';
+import { sendEmailsAfterResponse } from '../../mail/send';
 import type { ProviderRow } from '../../payments/queries';
 import { openCheckout, RAISES as PAYMENT_RAISES } from '../../payments/service';
 import { readSettingsDocument, type SettingsDocument } from '../../settings/document';
-import { deliverAfterResponse as deliverWebhooksAfterResponse } from '../../webhooks/service';
+import { deliverWebhooksAfterResponse } from '../../webhooks/delivery';
+import type { OrderPlan } from '../queries/place';
 import {
   type OrderContextRow,
   type OrderOutcome,
@@ -32,7 +33,7 @@ import {
 import type { PlaceOrderBody } from '../schemas';
 import { confirmationFor } from './email';
 import { newOrderEmail } from './notices';
-import { IdempotentReplay, type OrderPlan, writeOrder } from './write';
+import { IdempotentReplay, writeOrder } from './write';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -208,7 +209,7 @@ async function write(
     if (!winner) throw error;
     return replay(db, shop.id, winner, order.requestHash);
   }
-  deliverAfterResponse(
+  sendEmailsAfterResponse(
     services,
     written.emailIds.map((id) => ({ id })),
   );

@@ -2,11 +2,11 @@ import { type Database, type Tx, withTransaction } from '../../../db/client';
 import { accessLinks, emailOutbox } from '../../../db/schema';
 import { ApiError, type ErrorDetail } from '../../../errors';
 import { newAccessLink } from '../../auth/access-links';
-import type { CheckoutPlan } from '../../checkout/service';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/service';
 import { recordRedemption, takeCouponUse } from '../../coupons/queries';
 import type { QueuedEmail } from '../../mail/outbox';
-import { emitEvent } from '../../webhooks/service';
+import { emitEvent } from '../../webhooks/events';
+import type { OrderPlan } from '../queries/place';
 import {
   grantDownloads,
   insertOrder,
@@ -14,26 +14,6 @@ import {
   numberOrder,
   takeStock,
 } from '../queries/place';
-
-/** Everything the server decided about an order before writing it. */
-export type OrderPlan = CheckoutPlan & {
-  shopId: string;
-  /** The signed-in customer the order belongs to; null links it by email instead. */
-  customerId: string | null;
-  contact: {
-    email: string;
-    name: string;
-    phone: string;
-    town: string;
-    city: string;
-    apartment: string;
-    room: string;
-    note: string;
-  };
-  idempotencyKey: string | null;
-  requestHash: string | null;
-  paymentProvider: string | null;
-};
 
 /** Another request with the same Idempotency-Key created the order first. */
 export class IdempotentReplay extends Error {

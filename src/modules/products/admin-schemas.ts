@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { ListQuerySchema, listSchema } from '../../../admin-kit/list';
-import { timestamp } from '../../../admin-kit/route';
+import { ListQuerySchema, listSchema } from '../../admin-kit/list';
+import { timestamp } from '../../admin-kit/route';
 
 /*
  * The merchant API's product: Shopify's product / option / variant model in Stripe's

@@ -1,16 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { adminRoute, IdParamSchema, resourceContent } from '../../../admin-kit/route';
-import { merchantWrite } from '../../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../../http/openapi';
-import { createRouter } from '../../../http/router';
-import { changeStock, deleteProduct, LIFECYCLE_RAISES, updateVariant } from './lifecycle';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { createRouter } from '../../http/router';
+import { changeStock, deleteProduct, LIFECYCLE_RAISES, updateVariant } from './admin-lifecycle';
 import {
   DeletedProductSchema,
   ProductWriteSchema,
   StockChangeSchema,
   StockLevelSchema,
   VariantUpdateSchema,
-} from './schemas';
+} from './admin-schemas';
 
 const tag = 'Products';
 

@@ -1,12 +1,11 @@
-import type { WriteScope } from '../../../admin-kit/write';
-import type { Services, ShopContext } from '../../../app-env';
-import { emailOutbox } from '../../../db/schema';
-import { ApiError, type ErrorCode } from '../../../errors';
-import type { QueuedEmail } from '../../mail/outbox';
-import { deliverAfterResponse } from '../../mail/send';
-import type { WebhookEventType } from '../../webhooks/events';
-import { emitFromWrite } from '../../webhooks/service';
-import type { AdminOrder, MarkPaid, Refund, RefundRequest } from '../admin-schemas';
+import type { WriteScope } from '../../admin-kit/write';
+import type { Services, ShopContext } from '../../app-env';
+import { emailOutbox } from '../../db/schema/index';
+import { ApiError, type ErrorCode } from '../../errors/index';
+import type { QueuedEmail } from '../mail/outbox';
+import { sendEmailsAfterResponse } from '../mail/send';
+import type { WebhookEventType } from '../webhooks/events';
+import { emitFromWrite } from '../webhooks/service';
 import {
   type AdminOrderRow,
   closeDownloads,
@@ -14,10 +13,11 @@ import {
   releaseOrder,
   selectAdminOrder,
   updateOrder,
-} from '../queries/admin';
-import { toAdminOrder } from './admin';
-import { cancelledEmail, deliveredEmail, refundedEmail } from './notices';
-import { refundOf } from './read';
+} from './admin-queries';
+import type { AdminOrder, MarkPaid, Refund, RefundRequest } from './admin-schemas';
+import { toAdminOrder } from './admin-service';
+import { cancelledEmail, deliveredEmail, refundedEmail } from './service/notices';
+import { refundOf } from './service/read';
 
 export type OrderStatus = OrderTableRow['status'];
 
@@ -226,7 +226,7 @@ export async function changeOrder(
       .insert(emailOutbox)
       .values(effect.email)
       .returning({ id: emailOutbox.id });
-    w.afterCommit(() => deliverAfterResponse(services, queued));
+    w.afterCommit(() => sendEmailsAfterResponse(services, queued));
   }
   await w.audit({ action: 'update', resourceType: 'order', resourceId: id, before, after: order });
   const transition = { order, change: { verb, from: stateOf(before), to: stateOf(order) } };

@@ -1,17 +1,23 @@
-import { unchanged } from '../../../admin-kit/audit';
-import { type ListParams, listPage } from '../../../admin-kit/list';
-import type { WriteScope } from '../../../admin-kit/write';
-import type { ShopContext } from '../../../app-env';
-import type { Db } from '../../../db/client';
-import { isUniqueViolation } from '../../../db/errors';
-import { products } from '../../../db/schema';
-import { ApiError, type ErrorCode } from '../../../errors';
-import { defined } from '../../../lib/defined';
-import { emitFromWrite } from '../../webhooks/service';
-import { checkAgainstShop, slugify } from './checks';
-import { planVariants, refuse, saleProblems, type VariantPlan } from './plan';
-import type { Product, ProductInput, ProductListQuery, ProductUpdate, Warning } from './schemas';
-import { lockProductBySlug, selectProductPage, selectProductView } from './view';
+import { unchanged } from '../../admin-kit/audit';
+import { type ListParams, listPage } from '../../admin-kit/list';
+import type { WriteScope } from '../../admin-kit/write';
+import type { ShopContext } from '../../app-env';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { products } from '../../db/schema/index';
+import { ApiError, type ErrorCode } from '../../errors/index';
+import { defined } from '../../lib/defined';
+import { emitFromWrite } from '../webhooks/service';
+import { checkAgainstShop, slugify } from './admin-checks';
+import { planVariants, refuse, saleProblems, type VariantPlan } from './admin-plan';
+import type {
+  Product,
+  ProductInput,
+  ProductListQuery,
+  ProductUpdate,
+  Warning,
+} from './admin-schemas';
+import { lockProductBySlug, selectProductPage, selectProductView } from './admin-view';
 import {
   applyVariantPlan,
   attachFiles,
@@ -24,7 +30,7 @@ import {
   storedShipping,
   updateProductRow,
   type VariantRow,
-} from './writes';
+} from './admin-writes';
 
 const TYPE = 'product';
 

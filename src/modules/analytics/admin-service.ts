@@ -1,13 +1,13 @@
 import type { Db } from '../../db/client';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../errors/index';
 import {
   type ReportScope,
   selectFunnel,
   selectReferrers,
   selectTopProducts,
   selectTraffic,
-} from './report-queries';
-import { FUNNEL_STEPS, MAX_RANGE_DAYS, type ReportQuery } from './report-schemas';
+} from './admin-queries';
+import { FUNNEL_STEPS, MAX_RANGE_DAYS, type ReportQuery } from './admin-schemas';
 
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { arrayOf } from '../../../db/json';
-import { ApiError, type ErrorDetail } from '../../../errors';
-import { refuse } from './plan';
-import type { ProductUpdate, Warning } from './schemas';
+import type { Tx } from '../../db/client';
+import { arrayOf } from '../../db/json';
+import { ApiError, type ErrorDetail } from '../../errors/index';
+import { refuse } from './admin-plan';
+import type { ProductUpdate, Warning } from './admin-schemas';
 
 /*
  * What a product write must know about the rest of the shop, asked in one statement: do

@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Keyset } from '../../../admin-kit/list';
-import type { Db, Tx } from '../../../db/client';
-import { isoTimestamp, jsonArray } from '../../../db/json';
-import { products } from '../../../db/schema';
-import { isUuid } from '../../../lib/uuid';
-import type { Product } from './schemas';
+import type { Keyset } from '../../admin-kit/list';
+import type { Db, Tx } from '../../db/client';
+import { isoTimestamp, jsonArray } from '../../db/json';
+import { products } from '../../db/schema/index';
+import { isUuid } from '../../lib/uuid';
+import type { Product } from './admin-schemas';
 
 /*
  * The product as the merchant API shows it, built by Postgres in one statement: the row,

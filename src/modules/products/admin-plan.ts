@@ -1,5 +1,5 @@
-import { ApiError, type ErrorDetail } from '../../../errors';
-import type { Product, ProductUpdate, VariantInput } from './schemas';
+import { ApiError, type ErrorDetail } from '../../errors/index';
+import type { Product, ProductUpdate, VariantInput } from './admin-schemas';
 
 /*
  * What a create or update does to a product's options and variants, worked out before any

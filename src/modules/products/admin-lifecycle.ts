@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { WriteScope } from '../../../admin-kit/write';
-import { ApiError, type ErrorCode } from '../../../errors';
-import { isUuid } from '../../../lib/uuid';
-import { emitFromWrite } from '../../webhooks/service';
-import { refuse } from './plan';
-import { MAX_STOCK, type StockChange, type VariantUpdate } from './schemas';
-import { applyUpdate, lockCurrent, type ProductWrite } from './service';
-import { bumpVersion } from './writes';
+import type { WriteScope } from '../../admin-kit/write';
+import { ApiError, type ErrorCode } from '../../errors/index';
+import { isUuid } from '../../lib/uuid';
+import { emitFromWrite } from '../webhooks/service';
+import { refuse } from './admin-plan';
+import { MAX_STOCK, type StockChange, type VariantUpdate } from './admin-schemas';
+import { applyUpdate, lockCurrent, type ProductWrite } from './admin-service';
+import { bumpVersion } from './admin-writes';
 
 const TYPE = 'product' as const;
 

@@ -1,8 +1,8 @@
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
 import type { Db } from '../../db/client';
-import { newsletterSubscriptions } from '../../db/schema';
-import { ApiError, type ErrorCode } from '../../errors';
+import { newsletterSubscriptions } from '../../db/schema/index';
+import { ApiError, type ErrorCode } from '../../errors/index';
 import {
   deleteSubscriber,
   type NewsletterStateRow,

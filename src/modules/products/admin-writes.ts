@@ -1,6 +1,6 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../../db/client';
-import { arrayOf } from '../../../db/json';
+import type { Tx } from '../../db/client';
+import { arrayOf } from '../../db/json';
 import {
   productCategories,
   productMedia,
@@ -11,9 +11,9 @@ import {
   productVariants,
   type ShippingDimensions,
   variantMedia,
-} from '../../../db/schema';
-import type { PlannedVariant, VariantPlan } from './plan';
-import type { Product } from './schemas';
+} from '../../db/schema/index';
+import type { PlannedVariant, VariantPlan } from './admin-plan';
+import type { Product } from './admin-schemas';
 
 /*
  * The statements of a product write, each filtered by shop. The verbs (service.ts) decide

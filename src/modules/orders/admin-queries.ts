@@ -1,9 +1,9 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
-import type { Keyset } from '../../../admin-kit/list';
-import type { Db, Tx } from '../../../db/client';
-import { orders } from '../../../db/schema';
-import { isUuid } from '../../../lib/uuid';
-import { releaseCtes } from './release';
+import type { Keyset } from '../../admin-kit/list';
+import type { Db, Tx } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { isUuid } from '../../lib/uuid';
+import { releaseCtes } from './queries/release';
 
 /** One line of an order as the merchant API reads it. */
 export type AdminLineRow = {

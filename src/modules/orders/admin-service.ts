@@ -1,9 +1,8 @@
-import { type ListParams, listPage } from '../../../admin-kit/list';
-import type { ShopContext } from '../../../app-env';
-import type { Db } from '../../../db/client';
-import { orders } from '../../../db/schema';
-import { ApiError, type ErrorCode } from '../../../errors';
-import type { AdminOrder } from '../admin-schemas';
+import { type ListParams, listPage } from '../../admin-kit/list';
+import type { ShopContext } from '../../app-env';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema/index';
+import { ApiError, type ErrorCode } from '../../errors/index';
 import {
   type AdminLineRow,
   type AdminOrderRow,
@@ -12,8 +11,9 @@ import {
   selectAdminOrder,
   selectOrderPage,
   selectOrdersOfCustomer,
-} from '../queries/admin';
-import { refundOf } from './read';
+} from './admin-queries';
+import type { AdminOrder } from './admin-schemas';
+import { refundOf } from './service/read';
 
 /** The codes each read verb can raise; routes document them from here. */
 export const RAISES = {
