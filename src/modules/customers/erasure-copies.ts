@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { escapeHtml } from '../../lib/html';
-import type { CustomerRow } from './queries';
+
+/** Whose data is erased: the customer's row as it is before the erasure. */
+type Erased = { id: string; email: string; name: string; phone: string };
 
 /** What stands in for an erased name or phone inside a copy (an email gets the placeholder). */
 const ERASED = '[erased]';
@@ -46,7 +48,7 @@ const COPIES: Copy[] = [
 ];
 
 /** Their email, names and phones: the profile's and those given on their orders. */
-async function valuesOf(tx: Tx, shopId: string, customer: CustomerRow, theirs: SQL) {
+async function valuesOf(tx: Tx, shopId: string, customer: Erased, theirs: SQL) {
   const result = await tx.execute(sql`select
       coalesce(array_agg(distinct o.email), '{}') as emails,
       coalesce(array_agg(distinct o.name), '{}') as names,
@@ -74,7 +76,7 @@ async function valuesOf(tx: Tx, shopId: string, customer: CustomerRow, theirs: S
 export async function eraseCopies(
   tx: Tx,
   shopId: string,
-  customer: CustomerRow,
+  customer: Erased,
   placeholder: string,
 ): Promise<void> {
   const theirs = sql`(select o.id::text from orders o where o.shop_id = ${shopId}
