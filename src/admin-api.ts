@@ -37,7 +37,7 @@ import {
   staffMemberRoutes,
 } from './modules/staff/admin-routes';
 import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
-import { createPlatformApp, limitBody } from './platform';
+import { createPlatformApp, limitBody, limitJsonDepth } from './platform';
 
 export { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS } from './admin-paths';
 
@@ -293,13 +293,15 @@ export function createAdminApi(): Hono<AppEnv> {
 /**
  * The merchant API as an application of its own, with the platform around it: the storefront
  * application (src/app.ts) builds it on the first request under ADMIN_BASE and hands it every
- * such request. Uploads read their raw body under limits of their own.
+ * such request. Uploads read their raw body under limits of their own; JSON bodies are
+ * limited in size and in depth.
  */
 export function createAdminApp() {
   const app = createPlatformApp();
   const isUpload = (c: { req: { method: string; path: string } }) =>
     c.req.method === 'POST' && ADMIN_UPLOAD_PATHS.has(c.req.path.replace(/\/$/, ''));
   app.use(`${ADMIN_BASE}/*`, except(isUpload, limitBody));
+  app.use(`${ADMIN_BASE}/*`, except(isUpload, limitJsonDepth));
   app.route('/', createAdminApi());
   return app;
 }

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
@@ -9,6 +10,7 @@ import { rateLimitHeaders } from './http/rate-limit';
 import { validationHook } from './http/router';
 import { serverTiming } from './http/server-timing';
 import { services } from './http/services';
+import { jsonDepthExceeds } from './lib/json-depth';
 
 export const API_BASE = '/access/api/v1';
 
@@ -45,4 +47,32 @@ export const limitBody = bodyLimit({
   onError: () => {
     throw new ApiError('PAYLOAD_TOO_LARGE');
   },
+});
+
+/** How deeply a JSON body may nest: far beyond any settings or content document, far below a stack. */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Refuses a JSON body nested deeper than MAX_JSON_DEPTH with 422 VALIDATION_FAILED before any
+ * validator walks it (recursive validation of a body thousands of levels deep overflows the
+ * stack). The parsed body is cached, so validation reads the same one; a body that is not
+ * JSON is left to the validator (INVALID_JSON).
+ */
+export const limitJsonDepth = createMiddleware<AppEnv>(async (c, next) => {
+  if (/json/i.test(c.req.header('content-type') ?? '')) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return next();
+    }
+    if (jsonDepthExceeds(body, MAX_JSON_DEPTH)) {
+      throw new ApiError('VALIDATION_FAILED', {
+        details: [
+          { field: '(root)', message: `JSON may nest at most ${MAX_JSON_DEPTH} levels deep.` },
+        ],
+      });
+    }
+  }
+  await next();
 });

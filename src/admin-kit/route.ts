@@ -1,7 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import type { ErrorCode } from '../errors';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env';
+import { ApiError, type ErrorCode } from '../errors';
 import { requireMerchant } from '../http/merchant';
-import { defineRoute, type RouteDeclaration } from '../http/route';
+import { defineRoute, guarded, type RouteDeclaration } from '../http/route';
 import type { MerchantScope } from '../identity/merchant-scopes';
 
 /** Errors every write may answer (merchantWrite), besides the verb's own. */
@@ -50,6 +52,37 @@ type Declared<C extends AdminRouteConfig> = Omit<C, 'scope' | 'tag' | 'ifMatch' 
   getRoutingPath(): string;
 };
 
+/** The query parameters a route declares (its query schema's keys). */
+const queryParamsOf = (query: unknown): string[] =>
+  query && typeof query === 'object' && 'shape' in query
+    ? Object.keys((query as { shape: object }).shape)
+    : [];
+
+/**
+ * Refuses a query parameter the route does not declare, as Stripe does: 422
+ * VALIDATION_FAILED naming each one, instead of silently answering as if it were not there
+ * (a misspelt filter would otherwise return everything).
+ */
+const onlyDeclaredQuery = (known: readonly string[]) =>
+  guarded(
+    createMiddleware<AppEnv>(async (c, next) => {
+      const names = [...new Set(new URL(c.req.url).searchParams.keys())];
+      const unknown = names.filter((name) => !known.includes(name));
+      if (unknown.length > 0) {
+        const takes = known.length > 0 ? `takes ${known.join(', ')}` : 'takes no query parameters';
+        throw new ApiError('VALIDATION_FAILED', {
+          message: `Unknown query parameter: ${unknown.join(', ')}.`,
+          details: unknown.map((name) => ({
+            field: name,
+            message: `Unknown query parameter; this call ${takes}.`,
+          })),
+        });
+      }
+      await next();
+    }),
+    { raises: ['VALIDATION_FAILED'] },
+  );
+
 /**
  * Declares a merchant API route; the one way to do so. On top of defineRoute (which
  * derives the documented errors and security from the middleware and `raises`), it adds
@@ -67,7 +100,10 @@ export function adminRoute<const C extends AdminRouteConfig>(config: C) {
   return defineRoute({
     ...route,
     tags: [tag],
-    middleware: requireMerchant(scope),
+    middleware: [
+      ...requireMerchant(scope),
+      onlyDeclaredQuery(queryParamsOf(route.request?.query)),
+    ] as unknown as ReturnType<typeof requireMerchant>,
     request: writes ? { ...route.request, headers } : route.request,
     raises: [
       ...raises,

@@ -190,6 +190,10 @@ export const ERROR_CODES = {
   WEBHOOK_DELIVERY_NOT_FOUND: [404, 'No such webhook delivery.'],
   WEBHOOK_URL_NOT_ALLOWED: [422, 'Webhooks cannot be sent to this URL.'],
   WEBHOOK_ENDPOINT_DISABLED: [409, 'The webhook endpoint is disabled; enable it first.'],
+  WEBHOOK_ENDPOINT_LIMIT_REACHED: [
+    409,
+    'The shop has as many webhook endpoints as it may (16); delete one first.',
+  ],
 } as const satisfies Record<string, readonly [ErrorStatus, string]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -16,7 +16,11 @@ import { testDatabase, testDb } from '../helpers/db';
 import { type MerchantClient, merchantOf } from '../helpers/merchant';
 import { orderBody, postOrder } from '../helpers/order-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
-import { createWebhookEndpoint, registerEndpoint } from '../helpers/webhooks';
+import {
+  createWebhookEndpoint,
+  registerEndpoint,
+  WEBHOOK_MANAGER_SCOPES,
+} from '../helpers/webhooks';
 
 type Delivery = {
   id: string;
@@ -53,7 +57,7 @@ describe('webhook delivery', () => {
 
   beforeAll(async () => {
     shop = await createTestShop({ settings: { shipping: { active: false } } });
-    ({ api } = await merchantOf(shop, { scopes: ['admin'] }));
+    ({ api } = await merchantOf(shop, { scopes: WEBHOOK_MANAGER_SCOPES }));
     ebook = await createProduct(shop, { priceMinor: 900, isDigital: true, trackStock: false });
   });
 

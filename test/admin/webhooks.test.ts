@@ -8,7 +8,7 @@ import { testConfig } from '../helpers/customer';
 import { testDb } from '../helpers/db';
 import { type MerchantClient, merchantOf } from '../helpers/merchant';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
-import { receiverInbox } from '../helpers/webhooks';
+import { receiverInbox, WEBHOOK_MANAGER_SCOPES } from '../helpers/webhooks';
 
 type ErrorBody = { details: Array<{ field: string; message: string }> };
 
@@ -18,7 +18,7 @@ describe('/webhook-endpoints', () => {
 
   beforeAll(async () => {
     shop = await createTestShop();
-    ({ api } = await merchantOf(shop, { scopes: ['admin'] }));
+    ({ api } = await merchantOf(shop, { scopes: WEBHOOK_MANAGER_SCOPES }));
   });
 
   const create = (body: Record<string, unknown>, headers?: Record<string, string>) =>

@@ -1,12 +1,22 @@
 import { inject } from 'vitest';
 import type { ReceivedWebhook, ReceiverBehaviour } from '../../scripts/local/webhook-receiver';
 import * as s from '../../src/db/schema';
+import { MERCHANT_SCOPES, type MerchantScope } from '../../src/identity/merchant-scopes';
 import { sealSecret } from '../../src/modules/webhooks/secrets';
 import { testConfig } from './customer';
 import { testDb } from './db';
 import type { MerchantClient } from './merchant';
 
 export type { ReceivedWebhook } from '../../scripts/local/webhook-receiver';
+
+/**
+ * What a key managing webhook endpoints for every event holds: `admin`, and the read scope of
+ * the data each event carries (EVENT_READ_SCOPE).
+ */
+export const WEBHOOK_MANAGER_SCOPES: MerchantScope[] = [
+  'admin',
+  ...MERCHANT_SCOPES.filter((scope) => scope.endsWith(':read')),
+];
 
 /**
  * A named inbox of the local webhook receiver (scripts/local/webhook-receiver.ts): the URL to

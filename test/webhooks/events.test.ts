@@ -16,7 +16,7 @@ import {
 } from '../helpers/order-factory';
 import { createOrderFixture, createProductFixture } from '../helpers/order-fixtures';
 import { createTestShop, type ShopOverrides } from '../helpers/shop-factory';
-import { type Inbox, registerEndpoint } from '../helpers/webhooks';
+import { type Inbox, registerEndpoint, WEBHOOK_MANAGER_SCOPES } from '../helpers/webhooks';
 import { newAddress, nextConfirmation, subscribe } from '../newsletter/support';
 
 type Body = { id: string; type: string; timestamp: string; data: Record<string, unknown> };
@@ -26,7 +26,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A shop with an endpoint for `event` only. */
 async function shopListeningTo(event: string, overrides: ShopOverrides = {}) {
   const shop = await createTestShop(overrides);
-  const { api } = await merchantOf(shop, { scopes: ['admin'] });
+  const { api } = await merchantOf(shop, { scopes: WEBHOOK_MANAGER_SCOPES });
   const { inbox } = await registerEndpoint(api, [event]);
   return { shop, inbox };
 }

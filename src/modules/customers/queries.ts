@@ -7,13 +7,13 @@ import {
   couponRedemptions,
   customerAddresses,
   customers,
-  emailOutbox,
   newsletterSubscriptions,
   orders,
   otpVerifications,
   reviews,
   sessions,
 } from '../../db/schema';
+import { eraseCopies } from './erasure-copies';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AddressRow = typeof customerAddresses.$inferSelect;
@@ -108,8 +108,9 @@ export function selectCustomerData(db: Db, shopId: string, customer: CustomerRow
 /**
  * Erases what identifies a customer, in the erasure's transaction: the profile (email
  * replaced by `placeholder`, name and phone emptied), the saved address, sign-in codes and
- * links, every session (revoked), the newsletter subscription, queued and sent emails to
- * them, the name on their reviews; on their orders and coupon redemptions the email, phone
+ * links, every session (revoked), the newsletter subscription, the name on their reviews, and
+ * every copy of their data (erasure-copies.ts: stored answers, webhook events, audit records,
+ * emails); on their orders and coupon redemptions the email, phone
  * and note. Orders keep their number, lines, amounts, name and delivery address (the
  * invoice the shop must keep).
  */
@@ -120,6 +121,7 @@ export async function eraseCustomerData(
   placeholder: string,
 ) {
   const { id, email } = customer;
+  await eraseCopies(tx, shopId, customer, placeholder);
   const theirOrders = and(
     eq(orders.shopId, shopId),
     or(eq(orders.customerId, id), eq(sql`lower(${orders.email})`, email)),
@@ -146,9 +148,6 @@ export async function eraseCustomerData(
     .where(
       and(eq(newsletterSubscriptions.shopId, shopId), eq(newsletterSubscriptions.email, email)),
     );
-  await tx
-    .delete(emailOutbox)
-    .where(and(eq(emailOutbox.shopId, shopId), eq(emailOutbox.to, email)));
   await tx
     .delete(accessLinks)
     .where(and(eq(accessLinks.shopId, shopId), eq(accessLinks.email, email)));

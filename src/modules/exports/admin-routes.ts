@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { adminRoute } from '../../admin-kit/route';
 import { createRouter } from '../../http/router';
 import { mediaBaseUrl } from '../storage/service';
-import { exportProducts } from './service';
+import { auditExport, exportProducts } from './service';
 
 const exportCsv = adminRoute({
   method: 'get',
@@ -12,7 +12,7 @@ const exportCsv = adminRoute({
   operationId: 'exportProducts',
   summary: 'Every product of the shop as a Shopify product CSV, streamed',
   description:
-    'The columns Shopify’s own export writes (one row per variant and per image, grouped by Handle), which `POST /imports` and Shopify both read back. Draft and archived products are included with their Status. Dimensions and `featured` travel as metafield columns.',
+    'The columns Shopify’s own export writes (one row per variant and per image, grouped by Handle), which `POST /imports` and Shopify both read back. Draft and archived products are included with their Status. Dimensions and `featured` travel as metafield columns. Each export is recorded in the audit log (a created `export`).',
   responses: {
     200: {
       description: 'The CSV file',
@@ -24,8 +24,10 @@ const exportCsv = adminRoute({
 /** /admin/api/v1/exports */
 export const exportAdminRoutes = createRouter();
 
-exportAdminRoutes.openapi(exportCsv, (c) => {
+exportAdminRoutes.openapi(exportCsv, async (c) => {
   const services = c.get('services');
+  const actor = { keyId: c.get('merchant').keyId, requestId: c.get('requestId') ?? null };
+  await auditExport(services.database.db, c.get('shop').id, actor);
   const base = mediaBaseUrl(services.config.MEDIA_BASE_URL, c.req.url);
   const body = exportProducts(services.database.db, c.get('shop'), base);
   return new Response(body, {

@@ -1,5 +1,7 @@
+import { type Actor, auditRows } from '../../admin-kit/audit';
 import type { Db } from '../../db/client';
 import type { ShippingDimensions } from '../../db/schema';
+import { auditEvents } from '../../db/schema';
 import { csvLine, EXPORT_HEADER } from '../imports/csv/columns';
 import { GRAMS_PER, round3 } from '../imports/csv/values';
 import { mediaFileUrl } from '../storage/service';
@@ -121,6 +123,19 @@ export function productRows(p: ExportProduct, digits: number, imageUrl: (f: stri
     text += csvLine(EXPORT_HEADER.map((column) => cells[column] ?? ''));
   }
   return text;
+}
+
+/**
+ * Records in the audit log that `actor` exported the shop's catalogue, before a byte of it is
+ * sent: an export copies every product out of the shop, so who took it and when is kept like
+ * any write (as a created `export`). A failure to record it refuses the export.
+ */
+export async function auditExport(db: Db, shopId: string, actor: Actor): Promise<void> {
+  const after = { object: 'export', kind: 'products', format: 'shopify_csv' };
+  const change = { action: 'create' as const, resourceType: 'export', before: null, after };
+  await db
+    .insert(auditEvents)
+    .values(auditRows(shopId, actor, [{ ...change, resourceId: crypto.randomUUID() }]));
 }
 
 /**

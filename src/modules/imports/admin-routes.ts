@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
 import { jsonContent } from '../../http/openapi';
 import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
@@ -17,6 +18,7 @@ import {
   importTooLarge,
   listImports,
   RAISES,
+  uploadFingerprint,
 } from './service';
 
 const tag = 'Imports';
@@ -70,13 +72,20 @@ export const importAdminRoutes = createRouter();
 
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readBodyCapped(c, IMPORT_MAX_BYTES, importTooLarge);
-  const created = await createImport(
-    c.get('services'),
-    c.env.PRODUCT_IMPORTS,
-    { shop: c.get('shop'), keyId: c.get('merchant').keyId },
-    bytes,
-    { dryRun: c.req.valid('query').dry_run === 'true' },
+  const queue = c.env.PRODUCT_IMPORTS;
+  const options = { dryRun: c.req.valid('query').dry_run === 'true' };
+  const keyId = c.get('merchant').keyId;
+  let queued: () => Promise<unknown> = async () => undefined;
+  const created = await merchantWrite(
+    c,
+    async (w) => {
+      const made = await createImport(w, queue, keyId, bytes, options);
+      queued = made.queued;
+      return made.created;
+    },
+    { fingerprint: await uploadFingerprint(bytes, options) },
   );
+  await queued();
   return c.json(created, 202);
 });
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { ShopContext } from '../../app-env';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { type ImportProblemRow, productImports, shops } from '../../db/schema';
 import { shopColumns } from '../../identity/shops';
 
@@ -10,7 +10,7 @@ export type ImportRow = typeof productImports.$inferSelect;
 /** At most this many problems are kept per import. */
 export const MAX_PROBLEMS = 1000;
 
-export async function insertImport(db: Db, values: typeof productImports.$inferInsert) {
+export async function insertImport(db: Db | Tx, values: typeof productImports.$inferInsert) {
   const [row] = await db.insert(productImports).values(values).returning();
   if (!row) throw new Error('the import was not stored');
   return row;

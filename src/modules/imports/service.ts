@@ -1,8 +1,10 @@
 import { type ListParams, listPage } from '../../admin-kit/list';
+import type { WriteScope } from '../../admin-kit/write';
 import type { Services, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { productImports } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
+import { isUuid } from '../../lib/uuid';
 import { mapHeader } from './csv/columns';
 import { CsvSyntaxError, readCsv } from './csv/parse';
 import type { ImportQueue } from './jobs';
@@ -47,34 +49,60 @@ async function headerOf(bytes: Uint8Array) {
   });
 }
 
-/** Stores an uploaded file and queues its import; answers the import resource. */
+/**
+ * What identifies an upload for Idempotency-Key: the digest of its bytes and its options (the
+ * same key with another file, or the same file as a dry run, is refused as reused).
+ */
+export async function uploadFingerprint(bytes: Uint8Array, options: { dryRun: boolean }) {
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return { sha256, dry_run: options.dryRun };
+}
+
+/**
+ * Stores an uploaded file and records its import in the write's transaction, with its audit
+ * record; the job is queued once that has committed, so it never starts on an import that is
+ * not there (nor is queued again by an Idempotency-Key replay). Answers the import resource
+ * and the job's queuing, for the caller to await after the write.
+ */
 export async function createImport(
-  services: Services,
+  w: WriteScope,
   queue: ImportQueue,
-  target: { shop: ShopContext; keyId: string | null },
+  keyId: string | null,
   bytes: Uint8Array,
   options: { dryRun: boolean },
-): Promise<Import> {
+): Promise<{ created: Import; queued: () => Promise<unknown> }> {
   const map = await headerOf(bytes);
   const id = crypto.randomUUID();
-  const objectKey = importObjectKey(target.shop.id, id);
-  await services.storage.put(objectKey, bytes, 'text/csv');
-  const row = await insertImport(services.database.db, {
+  const objectKey = importObjectKey(w.shop.id, id);
+  await w.services.storage.put(objectKey, bytes, 'text/csv');
+  const row = await insertImport(w.tx, {
     id,
-    shopId: target.shop.id,
-    keyId: target.keyId,
+    shopId: w.shop.id,
+    keyId,
     dryRun: options.dryRun,
     objectKey,
     sizeBytes: bytes.byteLength,
     headers: map.headers,
     ignored: map.ignored,
   });
-  await queue.send({ kind: 'plan', shopId: target.shop.id, importId: id });
-  return toImport(row);
+  const created = toImport(row);
+  await w.audit({
+    action: 'create',
+    resourceType: 'import',
+    resourceId: id,
+    before: null,
+    after: created,
+  });
+  let sending: Promise<unknown> = Promise.resolve();
+  w.afterCommit(() => {
+    sending = queue.send({ kind: 'plan', shopId: w.shop.id, importId: id });
+  });
+  return { created, queued: () => sending };
 }
 
 export async function getImport(db: Db, shopId: string, id: string): Promise<Import> {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await selectImport(db, shopId, id) : null;
+  const row = isUuid(id) ? await selectImport(db, shopId, id) : null;
   if (!row) throw new ApiError('IMPORT_NOT_FOUND');
   return toImport(row);
 }

@@ -63,7 +63,7 @@ const revoke = adminRoute({
   operationId: 'revokeMerchantKey',
   summary: 'Revokes a merchant key (within 30 seconds everywhere)',
   description:
-    'Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it.',
+    'Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it. A key holding a scope the calling key lacks cannot be revoked with it (403 `MERCHANT_SCOPE_MISSING`), as it could not have been created with it.',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(MerchantKeySchema, 'The revoked key') },
   raises: RAISES.revokeKey,
@@ -92,5 +92,5 @@ keyAdminRoutes.openapi(create, async (c) => {
 
 keyAdminRoutes.openapi(revoke, async (c) => {
   const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => revokeKey(w, id)), 200);
+  return c.json(await merchantWrite(c, (w) => revokeKey(w, c.get('merchant'), id)), 200);
 });

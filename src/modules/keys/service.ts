@@ -21,7 +21,7 @@ const TYPE = 'merchant_key';
 export const RAISES = {
   getKey: ['MERCHANT_KEY_NOT_FOUND'],
   createKey: ['MERCHANT_SCOPE_MISSING'],
-  revokeKey: ['MERCHANT_KEY_NOT_FOUND'],
+  revokeKey: ['MERCHANT_KEY_NOT_FOUND', 'MERCHANT_SCOPE_MISSING'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** A key as the merchant API (and the operator's CLI) shows it; never its secret or hash. */
@@ -90,11 +90,22 @@ export async function createKey(w: WriteScope, caller: MerchantContext, input: M
 
 /**
  * Revokes a key; it stops working at once in this isolate and within the key cache's
- * 30 seconds everywhere. Revoking a revoked key changes nothing.
+ * 30 seconds everywhere. Revoking a revoked key changes nothing. As with creating one, a key
+ * may only revoke keys holding nothing it does not hold itself: an `admin`-only key cannot
+ * take the full-access key away from the merchant.
  */
-export async function revokeKey(w: WriteScope, id: string) {
+export async function revokeKey(w: WriteScope, caller: MerchantContext, id: string) {
   const current = await lockKey(w.tx, w.shop.id, id);
   if (!current) throw new ApiError('MERCHANT_KEY_NOT_FOUND');
+  const beyond = knownScopes(current.scopes).filter((scope) => !grants(caller.scopes, scope));
+  if (beyond.length > 0) {
+    throw new ApiError('MERCHANT_SCOPE_MISSING', {
+      message: 'A key can only revoke keys holding no scope it lacks itself.',
+      details: [
+        { field: 'id', message: `The key holds ${beyond.join(', ')}, which your key does not.` },
+      ],
+    });
+  }
   const before = toMerchantKey(current);
   if (current.revokedAt) return before;
   const after = toMerchantKey(await markRevoked(w.tx, w.shop.id, id));

@@ -4,7 +4,7 @@ import { ApiError, type ErrorCode } from '../../errors/index';
 import { isUuid } from '../../lib/uuid';
 import { emitFromWrite } from '../webhooks/service';
 import { refuse } from './admin-plan';
-import type { StockChange, VariantUpdate } from './admin-schemas';
+import { MAX_STOCK, type StockChange, type VariantUpdate } from './admin-schemas';
 import { applyUpdate, lockCurrent, type ProductWrite } from './admin-service';
 import { bumpVersion } from './admin-writes';
 
@@ -115,26 +115,42 @@ export async function changeStock(w: WriteScope, id: string, input: StockChange)
         and exists (select 1 from products p where p.shop_id = ${w.shop.id} and p.id = ${id})`
     : sql`t.id = ${id} and not exists (select 1 from product_variants v
         where v.shop_id = ${w.shop.id} and v.product_id = ${id})`;
-  const next =
-    input.set === undefined ? sql`t.stock + ${input.adjust ?? 0}` : sql`${input.set}::int`;
+  // In bigint, so a sum past the int column's range is refused here rather than failing the cast.
+  const sum = sql`t.stock::bigint + ${input.adjust ?? 0}::bigint`;
+  const next = input.set === undefined ? sql`(${sum})::int` : sql`${input.set}::int`;
   const guard =
     input.set === undefined
-      ? sql`t.stock + ${input.adjust ?? 0} >= 0`
+      ? sql`${sum} between 0 and ${MAX_STOCK}`
       : input.expected === undefined
         ? sql`true`
         : sql`t.stock = ${input.expected}`;
+  // Stock is part of the product a PATCH writes: the change raises the product's version in
+  // the same statement, so a PATCH with an older If-Match cannot overwrite it.
+  const ownVersion = input.variant_id ? sql`` : sql`, version = t.version + 1`;
+  const parentVersion = input.variant_id
+    ? sql`, parent as (update products p set version = p.version + 1, updated_at = now()
+        where p.shop_id = ${w.shop.id} and p.id = ${id} and exists (select 1 from changed))`
+    : sql``;
   const result = await w.tx.execute(sql`with o as (
       select t.id, t.stock, t.track_stock from ${table} t
       where t.shop_id = ${w.shop.id} and ${target} for update),
     changed as (
-      update ${table} t set stock = ${next}, updated_at = now() from o
+      update ${table} t set stock = ${next}, updated_at = now()${ownVersion} from o
       where t.shop_id = ${w.shop.id} and t.id = o.id and ${guard}
-      returning t.stock)
+      returning t.stock)${parentVersion}
     select o.stock as before, o.track_stock, (select stock from changed) as after from o`);
   const row = result.rows[0] as (Omit<StockRow, 'after'> & { after: number | null }) | undefined;
   if (!row) await stockTargetMissing(w, id, input.variant_id);
   if (!row) throw new ApiError('PRODUCT_NOT_FOUND');
   if (row.after === null) {
+    if (input.set === undefined && row.before + (input.adjust ?? 0) > MAX_STOCK) {
+      refuse([
+        {
+          field: 'adjust',
+          message: `${row.before} on hand: stock may be at most ${MAX_STOCK}.`,
+        },
+      ]);
+    }
     throw input.set === undefined
       ? new ApiError('STOCK_WOULD_BE_NEGATIVE', {
           details: [{ field: 'adjust', message: `Only ${row.before} on hand.` }],

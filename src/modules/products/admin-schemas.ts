@@ -7,6 +7,9 @@ import { timestamp } from '../../admin-kit/route';
  * envelope (snake_case, `object`, `version`). Amounts are integers in minor units.
  */
 
+/** The most units on hand a product or variant may hold (set, or reached by adjustments). */
+export const MAX_STOCK = 1_000_000_000;
+
 const amount = (description: string) =>
   z.number().int().min(0).max(1_000_000_000).openapi({ description, example: 2500 });
 
@@ -46,7 +49,7 @@ const sellable = {
   sale_starts_at: dateTime.nullable(),
   sale_ends_at: dateTime.nullable(),
   track_stock: z.boolean(),
-  stock: z.number().int().min(0).max(1_000_000_000).openapi({
+  stock: z.number().int().min(0).max(MAX_STOCK).openapi({
     description: 'Units on hand (absolute); use POST …/stock to adjust by a delta',
   }),
   has_shipping: z.boolean(),
@@ -272,10 +275,10 @@ export const StockChangeSchema = z
     variant_id: z.uuid().optional().openapi({
       description: 'The variant whose stock changes; omit for a product without variants',
     }),
-    adjust: z.number().int().min(-1_000_000_000).max(1_000_000_000).optional().openapi({
+    adjust: z.number().int().min(-MAX_STOCK).max(MAX_STOCK).optional().openapi({
       description: 'Adds this many units (negative: removes); never below zero',
     }),
-    set: z.number().int().min(0).max(1_000_000_000).optional().openapi({
+    set: z.number().int().min(0).max(MAX_STOCK).optional().openapi({
       description: 'Sets the units on hand',
     }),
     expected: z.number().int().min(0).optional().openapi({

@@ -5,6 +5,7 @@ import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { detailsOf } from '../../http/router';
+import { isUuid } from '../../lib/uuid';
 import { isMediaOfShop } from '../pickup-locations/queries';
 import {
   lockSettingsRecord,
@@ -76,7 +77,7 @@ async function assertMediaOfShop(w: WriteScope, section: SettingsSection, value:
   const field = MEDIA_FIELDS[section];
   const id = field ? (value as Record<string, unknown>)[field] : null;
   if (typeof id !== 'string') return;
-  if (!/^[0-9a-f-]{36}$/i.test(id) || !(await isMediaOfShop(w.tx, w.shop.id, id))) {
+  if (!isUuid(id) || !(await isMediaOfShop(w.tx, w.shop.id, id))) {
     throw invalid([{ field: field ?? '', message: 'No image with this id in the shop.' }]);
   }
 }

@@ -30,7 +30,8 @@ import {
 
 const tag = 'Webhooks';
 // Endpoints receive order and customer data of every subscribed event: managing them takes
-// the same `admin` scope as managing keys.
+// the same `admin` scope as managing keys, and an endpoint's events also take the read scope
+// of the data each carries (service.ts assertMayCarry).
 const scope = 'admin';
 
 const list = adminRoute({
@@ -67,7 +68,7 @@ const create = adminRoute({
   operationId: 'createWebhookEndpoint',
   summary: 'Registers an endpoint for the given events; the answer shows its signing secret once',
   description:
-    'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`).',
+    'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`). Each event needs the read scope of the data it carries, besides `admin`: `orders:read` for `order.*`, `customers:read` for `customer.created`, `reviews:read` for `review.created`, `marketing:read` for `newsletter.subscribed`, `catalogue:read` for `product.updated` (403 `MERCHANT_SCOPE_MISSING` naming each event). A shop has at most 16 endpoints (409 `WEBHOOK_ENDPOINT_LIMIT_REACHED`), as a Stripe account has.',
   request: { body: jsonBody(WebhookEndpointCreateSchema) },
   responses: {
     201: resourceContent(WebhookEndpointCreatedSchema, 'The new endpoint and its secret'),
@@ -84,7 +85,7 @@ const update = adminRoute({
   operationId: 'updateWebhookEndpoint',
   summary: 'Changes the given fields of an endpoint; `enabled: true` revives a disabled one',
   description:
-    'Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume.',
+    'Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume. Any change needs the read scope of every event the endpoint carries afterwards, as creating it does.',
   request: { params: IdParamSchema, body: jsonBody(WebhookEndpointUpdateSchema) },
   responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
   raises: RAISES.updateEndpoint,
@@ -152,9 +153,14 @@ webhookAdminRoutes.openapi(read, async (c) => {
 
 webhookAdminRoutes.openapi(create, async (c) => {
   const { config } = c.get('services');
-  const endpoint = await merchantWrite(c, (w) => createEndpoint(w, config, c.req.valid('json')), {
-    remember: (answer) => ({ ...answer, secret: null }),
-  });
+  const caller = c.get('merchant');
+  const endpoint = await merchantWrite(
+    c,
+    (w) => createEndpoint(w, config, caller, c.req.valid('json')),
+    {
+      remember: (answer) => ({ ...answer, secret: null }),
+    },
+  );
   return c.json(endpoint, 201);
 });
 
@@ -162,7 +168,7 @@ webhookAdminRoutes.openapi(update, async (c) => {
   const { id } = c.req.valid('param');
   const { config } = c.get('services');
   const endpoint = await merchantWrite(c, (w) =>
-    updateEndpoint(w, config, id, c.req.valid('json')),
+    updateEndpoint(w, config, c.get('merchant'), id, c.req.valid('json')),
   );
   return c.json(endpoint, 200);
 });

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import type { MerchantScope } from '../../identity/merchant-scopes';
 
 /** The events a shop can subscribe an endpoint to. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -14,6 +15,22 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/**
+ * The scope whose data each event carries: an endpoint may be subscribed to an event (or
+ * changed while subscribed to it) only by a key that could read that data itself, as
+ * Shopify requires an app's read scope for a webhook topic.
+ */
+export const EVENT_READ_SCOPE: Record<WebhookEventType, MerchantScope> = {
+  'order.created': 'orders:read',
+  'order.paid': 'orders:read',
+  'order.status_changed': 'orders:read',
+  'order.refunded': 'orders:read',
+  'review.created': 'reviews:read',
+  'customer.created': 'customers:read',
+  'newsletter.subscribed': 'marketing:read',
+  'product.updated': 'catalogue:read',
+};
 
 const ident = (name: string, part: string) => sql.raw(`"${name}_${part}"`);
 

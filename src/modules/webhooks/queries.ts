@@ -44,6 +44,19 @@ export function deliveryPage(
     .limit(keyset.limit);
 }
 
+/**
+ * How many endpoints the shop has, counted under a lock per shop held to the end of the
+ * transaction, so two registrations at once cannot both pass the cap.
+ */
+export async function countEndpointsLocked(tx: Tx, shopId: string): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('webhook_endpoints:' || ${shopId}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.shopId, shopId));
+  return row?.n ?? 0;
+}
+
 /** Whether the shop has this endpoint (a list of a missing endpoint is its 404). */
 export async function endpointExists(db: Db, shopId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;

@@ -1,15 +1,18 @@
 import { unchanged } from '../../admin-kit/audit';
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
+import type { MerchantContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Config } from '../../env';
 import { ApiError, type ErrorCode } from '../../errors';
+import { grants } from '../../identity/merchant-scopes';
 import { defined } from '../../lib/defined';
+import { isUuid } from '../../lib/uuid';
 import { deliverWebhooksAfterResponse } from './delivery';
-import type { WebhookEventType } from './events';
-import { emitEvent as emitInTx } from './events';
+import { EVENT_READ_SCOPE, emitEvent as emitInTx, type WebhookEventType } from './events';
 import {
+  countEndpointsLocked,
   type DeliveryRow,
   deliveryPage,
   type EndpointRow,
@@ -29,11 +32,22 @@ import { webhookUrlRefusal } from './url-policy';
 
 const TYPE = 'webhook_endpoint';
 
+/** The most endpoints a shop may register (Stripe's limit per account and mode). */
+export const MAX_ENDPOINTS_PER_SHOP = 16;
+
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
-  createEndpoint: ['WEBHOOK_URL_NOT_ALLOWED'],
+  createEndpoint: [
+    'WEBHOOK_URL_NOT_ALLOWED',
+    'MERCHANT_SCOPE_MISSING',
+    'WEBHOOK_ENDPOINT_LIMIT_REACHED',
+  ],
   getEndpoint: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
-  updateEndpoint: ['WEBHOOK_ENDPOINT_NOT_FOUND', 'WEBHOOK_URL_NOT_ALLOWED'],
+  updateEndpoint: [
+    'WEBHOOK_ENDPOINT_NOT_FOUND',
+    'WEBHOOK_URL_NOT_ALLOWED',
+    'MERCHANT_SCOPE_MISSING',
+  ],
   deleteEndpoint: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
   listDeliveries: ['WEBHOOK_ENDPOINT_NOT_FOUND'],
   replayDelivery: [
@@ -97,6 +111,31 @@ function assertUrlAllowed(config: Config, url: string) {
   }
 }
 
+/**
+ * Refuses an endpoint carrying events whose data the calling key may not read: subscribing
+ * to `order.created` takes `orders:read`, and so does changing an endpoint that carries it
+ * (its URL decides who receives the orders). Each refused event is named.
+ */
+function assertMayCarry(caller: MerchantContext, events: readonly string[]) {
+  const beyond = events.flatMap((event, i) => {
+    const scope = EVENT_READ_SCOPE[event as WebhookEventType];
+    return scope && !grants(caller.scopes, scope)
+      ? [
+          {
+            field: `events.${i}`,
+            message: `${event} carries data of the ${scope} scope, which your key does not hold.`,
+          },
+        ]
+      : [];
+  });
+  if (beyond.length > 0) {
+    throw new ApiError('MERCHANT_SCOPE_MISSING', {
+      message: 'This endpoint carries data your merchant key may not read.',
+      details: beyond,
+    });
+  }
+}
+
 export async function listEndpoints(db: Db, shopId: string, params: ListParams) {
   const page = await listPage(db, webhookEndpoints, shopId, params, (keyset) =>
     endpoints.page(db, keyset),
@@ -111,8 +150,17 @@ export async function getEndpoint(db: Db, shopId: string, id: string) {
 }
 
 /** Registers an endpoint; the answer carries its signing secret, which is never shown again. */
-export async function createEndpoint(w: WriteScope, config: Config, input: WebhookEndpointCreate) {
+export async function createEndpoint(
+  w: WriteScope,
+  config: Config,
+  caller: MerchantContext,
+  input: WebhookEndpointCreate,
+) {
+  assertMayCarry(caller, input.events);
   assertUrlAllowed(config, input.url);
+  if ((await countEndpointsLocked(w.tx, w.shop.id)) >= MAX_ENDPOINTS_PER_SHOP) {
+    throw new ApiError('WEBHOOK_ENDPOINT_LIMIT_REACHED');
+  }
   const secret = newSigningSecret();
   const row = await endpoints.insert(w.tx, w.shop.id, {
     url: input.url,
@@ -136,12 +184,14 @@ export async function createEndpoint(w: WriteScope, config: Config, input: Webho
 export async function updateEndpoint(
   w: WriteScope,
   config: Config,
+  caller: MerchantContext,
   id: string,
   input: WebhookEndpointUpdate,
 ) {
   const current = await endpoints.lock(w.tx, w.shop.id, id);
   if (!current) throw new ApiError('WEBHOOK_ENDPOINT_NOT_FOUND');
   w.expectVersion(current.version);
+  assertMayCarry(caller, input.events ?? current.events);
   if (input.url !== undefined) assertUrlAllowed(config, input.url);
   const reenabled = input.enabled === true && !current.enabled;
   const values = defined({
@@ -181,6 +231,7 @@ export async function listDeliveries(
   endpointId: string,
   params: ListParams & { status?: WebhookDelivery['status'] | undefined },
 ) {
+  if (!isUuid(endpointId)) throw new ApiError('WEBHOOK_ENDPOINT_NOT_FOUND');
   const page = await listPage(db, webhookDeliveries, shopId, params, (keyset) =>
     deliveryPage(db, keyset, endpointId, params.status),
   );

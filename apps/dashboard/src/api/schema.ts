@@ -260,7 +260,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The shop’s imports, newest first, with their status and counts
+         * @description Lists the imports of the shop, newest first, each as `GET /imports/{id}` shows it: a job that is still `queued` or `running` is found here even when the client that started it has gone.
+         */
+        get: operations["listImports"];
         put?: never;
         /**
          * Imports a Shopify product CSV: products are upserted by Handle in the background
@@ -302,7 +306,7 @@ export interface paths {
         };
         /**
          * Every product of the shop as a Shopify product CSV, streamed
-         * @description The columns Shopify’s own export writes (one row per variant and per image, grouped by Handle), which `POST /imports` and Shopify both read back. Draft and archived products are included with their Status. Dimensions and `featured` travel as metafield columns.
+         * @description The columns Shopify’s own export writes (one row per variant and per image, grouped by Handle), which `POST /imports` and Shopify both read back. Draft and archived products are included with their Status. Dimensions and `featured` travel as metafield columns. Each export is recorded in the audit log (a created `export`).
          */
         get: operations["exportProducts"];
         put?: never;
@@ -1244,7 +1248,7 @@ export interface paths {
         put?: never;
         /**
          * Registers an endpoint for the given events; the answer shows its signing secret once
-         * @description Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`).
+         * @description Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`). Each event needs the read scope of the data it carries, besides `admin`: `orders:read` for `order.*`, `customers:read` for `customer.created`, `reviews:read` for `review.created`, `marketing:read` for `newsletter.subscribed`, `catalogue:read` for `product.updated` (403 `MERCHANT_SCOPE_MISSING` naming each event). A shop has at most 16 endpoints (409 `WEBHOOK_ENDPOINT_LIMIT_REACHED`), as a Stripe account has.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1276,7 +1280,7 @@ export interface paths {
         head?: never;
         /**
          * Changes the given fields of an endpoint; `enabled: true` revives a disabled one
-         * @description Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume.
+         * @description Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume. Any change needs the read scope of every event the endpoint carries afterwards, as creating it does.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -1361,7 +1365,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes a merchant key (within 30 seconds everywhere)
-         * @description Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it.
+         * @description Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it. A key holding a scope the calling key lacks cannot be revoked with it (403 `MERCHANT_SCOPE_MISSING`), as it could not have been created with it.
          */
         delete: operations["revokeMerchantKey"];
         options?: never;
@@ -2372,6 +2376,15 @@ export interface components {
             code: string;
             message: string;
             handle?: string;
+        };
+        ImportList: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["Import"][];
+            /** @description Whether another page follows this one */
+            has_more: boolean;
+            /** @example /admin/api/v1/shipping-rates */
+            url: string;
         };
         ContentModelList: {
             /** @enum {string} */
@@ -4016,7 +4029,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4028,7 +4041,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4469,7 +4482,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4481,7 +4494,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4745,7 +4758,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4757,7 +4770,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5022,7 +5035,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5034,7 +5047,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5273,7 +5286,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5285,7 +5298,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6144,7 +6157,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6156,7 +6169,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6420,7 +6433,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: CATEGORY_CYCLE, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, CATEGORY_CYCLE, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6432,7 +6445,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "CATEGORY_CYCLE" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "CATEGORY_CYCLE" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6846,7 +6859,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MEDIA_TYPE_UNSUPPORTED, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, MEDIA_TYPE_UNSUPPORTED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6858,7 +6871,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MEDIA_TYPE_UNSUPPORTED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "MEDIA_TYPE_UNSUPPORTED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7299,7 +7312,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7311,7 +7324,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7575,7 +7588,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7587,7 +7600,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7995,7 +8008,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: DIGITAL_FILE_EMPTY, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, DIGITAL_FILE_EMPTY, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8007,7 +8020,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "DIGITAL_FILE_EMPTY" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "DIGITAL_FILE_EMPTY" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8448,7 +8461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8460,7 +8473,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8724,7 +8737,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8736,7 +8749,193 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_RATE_LIMITED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 (10) */
+                limit?: number;
+                /** @description The id of the last object of the previous page: the next page starts after it */
+                starting_after?: string;
+                /** @description The id of the first object of the previous page: the page before it */
+                ending_before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of imports */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportList"];
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8956,7 +9155,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: CSV_HEADER_INVALID, CSV_MALFORMED, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, CSV_HEADER_INVALID, CSV_MALFORMED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8968,7 +9167,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "CSV_HEADER_INVALID" | "CSV_MALFORMED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "CSV_HEADER_INVALID" | "CSV_MALFORMED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9753,7 +9952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9765,7 +9964,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10206,7 +10405,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10218,7 +10417,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10482,7 +10681,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10494,7 +10693,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10946,7 +11145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: CONTENT_ENTRY_INVALID, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, CONTENT_ENTRY_INVALID, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10958,7 +11157,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11399,7 +11598,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11411,7 +11610,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11675,7 +11874,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: CONTENT_ENTRY_INVALID, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, CONTENT_ENTRY_INVALID, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11687,7 +11886,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12343,7 +12542,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12355,7 +12554,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12593,7 +12792,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12605,7 +12804,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13467,7 +13666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13479,7 +13678,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13920,7 +14119,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13932,7 +14131,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14196,7 +14395,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14208,7 +14407,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15065,7 +15264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15077,7 +15276,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15757,7 +15956,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15769,7 +15968,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16210,7 +16409,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16222,7 +16421,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16486,7 +16685,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16498,7 +16697,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17136,7 +17335,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17148,7 +17347,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17387,7 +17586,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17399,7 +17598,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17638,7 +17837,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17650,7 +17849,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17914,7 +18113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17926,7 +18125,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18190,7 +18389,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18202,7 +18401,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19111,7 +19310,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19123,7 +19322,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19362,7 +19561,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19374,7 +19573,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19613,7 +19812,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19625,7 +19824,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20282,7 +20481,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20294,7 +20493,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20760,7 +20959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20772,7 +20971,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21401,7 +21600,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21413,7 +21612,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21997,7 +22196,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22009,7 +22208,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22404,7 +22603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22416,7 +22615,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23518,7 +23717,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED */
+            /** @description Error codes: SHOP_NOT_SELECTED, WEBHOOK_ENDPOINT_LIMIT_REACHED */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23530,7 +23729,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED";
+                        code: "SHOP_NOT_SELECTED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23560,7 +23759,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: WEBHOOK_URL_NOT_ALLOWED, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, WEBHOOK_URL_NOT_ALLOWED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23572,7 +23771,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24013,7 +24212,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24025,7 +24224,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24289,7 +24488,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: WEBHOOK_URL_NOT_ALLOWED, IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, WEBHOOK_URL_NOT_ALLOWED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24301,7 +24500,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24727,7 +24926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24739,7 +24938,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25141,7 +25340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25153,7 +25352,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25569,7 +25768,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25581,7 +25780,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27723,7 +27922,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27735,7 +27934,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27999,7 +28198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28011,7 +28210,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28223,7 +28422,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28235,7 +28434,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29023,7 +29222,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29035,7 +29234,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29249,7 +29448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29261,7 +29460,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29475,7 +29674,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29487,7 +29686,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29891,7 +30090,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29903,7 +30102,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30344,7 +30543,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -30356,7 +30555,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30620,7 +30819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_REUSED, VALIDATION_FAILED */
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -30632,7 +30831,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_REUSED" | "VALIDATION_FAILED";
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;

@@ -1,3 +1,5 @@
+import { unguardFormula } from '../../../lib/csv';
+
 /**
  * The columns of Shopify's product CSV, as every era of it spells them: the classic export
  * ("Variant Price", "Body (HTML)") and the 2025 template ("Price", "Description"). Headers
@@ -107,7 +109,8 @@ export function rowOf(map: HeaderMap, fields: string[], line: number): Row {
     line,
     get: (key) => {
       const i = map.index[key];
-      return i === undefined ? '' : (fields[i] ?? '').trim();
+      // A cell the export guarded against formula injection reads back as it was.
+      return i === undefined ? '' : unguardFormula((fields[i] ?? '').trim());
     },
     has: (key) => map.index[key] !== undefined,
     column: (key) => {
@@ -161,11 +164,5 @@ export const EXPORT_HEADER = [
   ).map((key) => COLUMNS[key][0]),
 ];
 
-const needsQuotes = /[",\r\n]|^\s|\s$/;
-
-/** One CSV line (RFC 4180: fields quoted when they must be, CRLF end). */
-export function csvLine(fields: readonly string[]): string {
-  return `${fields
-    .map((field) => (needsQuotes.test(field) ? `"${field.replaceAll('"', '""')}"` : field))
-    .join(',')}\r\n`;
-}
+/** The export writes its lines with the shared CSV writer, which guards formula cells. */
+export { csvLine } from '../../../lib/csv';
