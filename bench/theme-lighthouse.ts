@@ -46,7 +46,7 @@ try {
     const categories = result?.lhr.categories ?? {};
     const scores = Object.entries(TARGETS).map(([id, target]) => {
       const score = Math.round((categories[id]?.score ?? 0) * 100);
-      return `${score}${score >= target ? '' : ' (below ' + target + ')'}`;
+      return `${score}${score >= target ? '' : ` (below ${target})`}`;
     });
     const failed = Object.values(result?.lhr.audits ?? {})
       .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')

@@ -6,14 +6,7 @@ import { testDb } from '../helpers/db';
 import { waitForEmail } from '../helpers/mail';
 import { ADMIN_BASE } from '../helpers/merchant';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
-import {
-  cookieOf,
-  createStaffInvite,
-  ORIGIN,
-  presetRoleId,
-  signedInStaff,
-  staffBrowser,
-} from '../helpers/staff';
+import { cookieOf, ORIGIN, presetRoleId, signedInStaff, staffBrowser } from '../helpers/staff';
 
 let shop: TestShop;
 let owner: Awaited<ReturnType<typeof signedInStaff>>;

@@ -1,6 +1,5 @@
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
-import type { Services, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { productImports } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
