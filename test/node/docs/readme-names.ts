@@ -107,12 +107,16 @@ export function findMissing(markdown: string, tree: Tree): string[] {
     if (!tree.scripts.includes(name)) missing.push(`npm run ${name}`);
   }
   const { code, links, outside } = spans(markdown);
+  // Shell variables and functions the document's own blocks define (`NAME=…`, `NAME() {`).
+  const defined = new Set(
+    code.flatMap((span) => [...span.matchAll(/\b([A-Z][A-Z0-9_]*)(?:=|\(\))/g)].map((d) => d[1])),
+  );
   for (const span of code) {
     for (const path of pathsIn(span)) {
       if (!pathExists(tree, path, outside)) missing.push(`file ${path}`);
     }
     for (const word of span.split(/[\s=,;()[\]]+/)) {
-      if (ENV_NAME.test(word) && !new RegExp(`\\b${word}\\b`).test(tree.configText)) {
+      if (ENV_NAME.test(word) && !defined.has(word) && !new RegExp(`\\b${word}\\b`).test(tree.configText)) {
         missing.push(`variable ${word}`);
       }
     }

@@ -200,16 +200,13 @@ export async function insertOrderLines(
 /**
  * Takes stock for every tracked product and variant in `needs`, in one statement: each row
  * only when enough is on hand (`stock >= wanted`), so it never goes below zero and
- * concurrent orders cannot oversell. The product whose stock (or whose variant's) changed
- * gets a new version, so a merchant's write with an older If-Match cannot overwrite the
- * units this order took. Returns the ids of the rows taken.
+ * concurrent orders cannot oversell. Returns the ids of the rows taken.
  */
 export async function takeStock(tx: Tx, shopId: string, needs: StockNeed[]) {
   const of = (kind: StockNeed['kind']) => JSON.stringify(needs.filter((n) => n.kind === kind));
   const result = await tx.execute<{ id: string }>(sql`
     with products_taken as (
-      update products p set stock = p.stock - w.quantity, version = p.version + 1,
-        updated_at = now()
+      update products p set stock = p.stock - w.quantity, updated_at = now()
       from jsonb_to_recordset(${of('product')}::jsonb) as w(id uuid, quantity int)
       where p.shop_id = ${shopId} and p.id = w.id and p.track_stock and p.stock >= w.quantity
       returning p.id
@@ -217,10 +214,7 @@ export async function takeStock(tx: Tx, shopId: string, needs: StockNeed[]) {
       update product_variants v set stock = v.stock - w.quantity, updated_at = now()
       from jsonb_to_recordset(${of('variant')}::jsonb) as w(id uuid, quantity int)
       where v.shop_id = ${shopId} and v.id = w.id and v.track_stock and v.stock >= w.quantity
-      returning v.id, v.product_id
-    ), variant_products as (
-      update products p set version = p.version + 1, updated_at = now()
-      where p.shop_id = ${shopId} and p.id in (select product_id from variants_taken)
+      returning v.id
     )
     select id::text from products_taken union all select id::text from variants_taken
   `);

@@ -4,8 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * CTEs giving back what the orders of the CTE `released` (one `id` column) held, the one
  * rule for every release (a merchant's cancel or refund with restock, an expired checkout):
  *
- * - `given_back`, `held`, `products_back`, `variants_back`: the stock their lines took (the
- *   products, or the products of the variants, get a new version: If-Match sees the change).
+ * - `given_back`, `held`, `products_back`, `variants_back`: the stock their lines took.
  *   Each line that took stock is marked as no longer holding it in the statement that adds
  *   its quantity back, so stock comes back exactly once however often a release runs (a
  *   line that never took stock gives none, even if tracking was switched on since).
@@ -22,16 +21,11 @@ export function releaseCtes(shopId: string, options: { coupons: boolean }): SQL 
       select product_id, variant_id, sum(quantity)::int as quantity
       from given_back group by product_id, variant_id
     ), products_back as (
-      update products p set stock = p.stock + h.quantity, version = p.version + 1,
-        updated_at = now()
+      update products p set stock = p.stock + h.quantity, updated_at = now()
       from held h where p.shop_id = ${shopId} and h.variant_id is null and p.id = h.product_id
     ), variants_back as (
       update product_variants v set stock = v.stock + h.quantity, updated_at = now()
       from held h where v.shop_id = ${shopId} and v.id = h.variant_id
-      returning v.product_id
-    ), variant_products_back as (
-      update products p set version = p.version + 1, updated_at = now()
-      where p.shop_id = ${shopId} and p.id in (select product_id from variants_back)
     )`;
   if (!options.coupons) return stock;
   return sql`${stock}, redemptions as (
