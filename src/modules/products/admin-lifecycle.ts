@@ -124,20 +124,13 @@ export async function changeStock(w: WriteScope, id: string, input: StockChange)
       : input.expected === undefined
         ? sql`true`
         : sql`t.stock = ${input.expected}`;
-  // Stock is part of the product a PATCH writes: the change raises the product's version in
-  // the same statement, so a PATCH with an older If-Match cannot overwrite it.
-  const ownVersion = input.variant_id ? sql`` : sql`, version = t.version + 1`;
-  const parentVersion = input.variant_id
-    ? sql`, parent as (update products p set version = p.version + 1, updated_at = now()
-        where p.shop_id = ${w.shop.id} and p.id = ${id} and exists (select 1 from changed))`
-    : sql``;
   const result = await w.tx.execute(sql`with o as (
       select t.id, t.stock, t.track_stock from ${table} t
       where t.shop_id = ${w.shop.id} and ${target} for update),
     changed as (
-      update ${table} t set stock = ${next}, updated_at = now()${ownVersion} from o
+      update ${table} t set stock = ${next}, updated_at = now() from o
       where t.shop_id = ${w.shop.id} and t.id = o.id and ${guard}
-      returning t.stock)${parentVersion}
+      returning t.stock)
     select o.stock as before, o.track_stock, (select stock from changed) as after from o`);
   const row = result.rows[0] as (Omit<StockRow, 'after'> & { after: number | null }) | undefined;
   if (!row) await stockTargetMissing(w, id, input.variant_id);
@@ -159,6 +152,8 @@ export async function changeStock(w: WriteScope, id: string, input: StockChange)
           details: [{ field: 'expected', message: `The stock is now ${row.before}.` }],
         });
   }
+  // Stock is part of the product a PATCH writes: a new version makes an older If-Match fail.
+  await bumpVersion(w.tx, w.shop.id, id);
   const resourceId = input.variant_id ?? id;
   await w.audit({
     action: 'update',
