@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -96,6 +96,8 @@ async function main() {
   const env: NodeJS.ProcessEnv = { ...process.env };
   if (!running) {
     dataDir = await mkdtemp(path.join(tmpdir(), 'storefront-readme-'));
+    // The embedded Postgres drops root's privileges and must reach its directory inside.
+    await chmod(dataDir, 0o755);
     Object.assign(env, {
       PORT: String(await findFreePort()),
       MAIL_PORT: String(await findFreePort()),
