@@ -152,8 +152,6 @@ export async function changeStock(w: WriteScope, id: string, input: StockChange)
           details: [{ field: 'expected', message: `The stock is now ${row.before}.` }],
         });
   }
-  // Stock is part of the product a PATCH writes: a new version makes an older If-Match fail.
-  await bumpVersion(w.tx, w.shop.id, id);
   const resourceId = input.variant_id ?? id;
   await w.audit({
     action: 'update',
