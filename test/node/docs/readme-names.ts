@@ -116,7 +116,11 @@ export function findMissing(markdown: string, tree: Tree): string[] {
       if (!pathExists(tree, path, outside)) missing.push(`file ${path}`);
     }
     for (const word of span.split(/[\s=,;()[\]]+/)) {
-      if (ENV_NAME.test(word) && !defined.has(word) && !new RegExp(`\\b${word}\\b`).test(tree.configText)) {
+      if (
+        ENV_NAME.test(word) &&
+        !defined.has(word) &&
+        !new RegExp(`\\b${word}\\b`).test(tree.configText)
+      ) {
         missing.push(`variable ${word}`);
       }
     }
