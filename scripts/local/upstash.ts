@@ -61,6 +61,21 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
     throw new Error(`cannot reach Redis at ${opts.redisUrl}: ${String(error)}`);
   }
 
+  // A command that timed out may still be on the wire, or lost with its reply: either way
+  // the connection's replies no longer pair with its commands, and later commands would run
+  // in Redis while their callers are told of a failure (a limit counting refused requests).
+  // Like a client library that drops a connection after a timeout, start a new one (failing
+  // what is still queued), so the stand-in serves again as soon as Redis answers, however
+  // the outage ended.
+  // While the network stays broken, the new connection's own handshake may be lost too: a
+  // later doubt starts over again, at most every quarter second.
+  let lastStart = 0;
+  const startOver = () => {
+    if (Date.now() - lastStart < 250) return;
+    lastStart = Date.now();
+    redis.disconnect(true);
+  };
+
   const scripts = new ScriptShaMap();
   const run = async (command: string[]): Promise<RedisReply> => {
     const { args, mapReply } = scripts.translate(command);
@@ -93,6 +108,11 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // A caller that gives up before the answer (the worker's own timeout) means Redis did not
+    // answer in time: the same doubt about the connection as a timeout here.
+    res.on('close', () => {
+      if (!res.writableFinished) startOver();
+    });
     const { pathname, searchParams } = new URL(req.url ?? '/', 'http://local');
     const bearer = header(req, 'authorization');
     if (bearer !== `Bearer ${opts.token}` && searchParams.get('_token') !== opts.token) {
@@ -131,6 +151,7 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
       if (error instanceof UpstashProtocolError || isReplyError(error)) {
         return sendJson(res, 400, { error: errorMessage(error) });
       }
+      if (isTimeout(error)) startOver();
       return sendJson(res, 503, { error: `ERR service unavailable: ${errorMessage(error)}` });
     }
   };
@@ -144,6 +165,11 @@ export async function startUpstashRest(opts: UpstashRestOptions): Promise<Upstas
       await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+/** ioredis' `commandTimeout` failure. */
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && /command timed out/i.test(error.message);
 }
 
 /** Errors Redis itself answered with, as opposed to connection trouble. */

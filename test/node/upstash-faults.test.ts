@@ -5,8 +5,10 @@ import { startUpstashRest, type UpstashRestServer } from '../../scripts/local/up
 import {
   hasRedisServer,
   type RestartableRedis,
+  type StallingProxy,
   startHangingServer,
   startRestartableRedis,
+  startStallingProxy,
   timed,
 } from './support/faults';
 
@@ -87,5 +89,37 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
     await redis.start();
     await waitUntilServing();
     expect(await client.incr(`n-${randomUUID()}`)).toBe(1);
+  }, 30_000);
+
+  it('serves again within seconds after Redis stalls behind the network and passes traffic again', async () => {
+    const proxy: StallingProxy = await startStallingProxy(redis.port);
+    const behind = await startUpstashRest({
+      redisUrl: `redis://127.0.0.1:${proxy.port}`,
+      token,
+      commandTimeoutMs: 500,
+    });
+    const through = new Redis({ url: behind.url, token, enableTelemetry: false, retry: false });
+    try {
+      expect(await through.set('stall', '1')).toBe('OK');
+      proxy.stall();
+      // Commands sent into the stall are lost with their replies, as on a broken network.
+      for (let i = 0; i < 3; i++) await expect(through.get('stall')).rejects.toThrow();
+      proxy.resume();
+      const deadline = Date.now() + 10_000;
+      let answer: string | null = null;
+      while (Date.now() < deadline) {
+        answer = await through.get<string>('stall').then(String, () => null);
+        if (answer !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(answer).toBe('1');
+      // And every later command gets its own reply, not an earlier one's.
+      expect(await through.set('stall-after', 'x')).toBe('OK');
+      expect(await through.incr(`n-${randomUUID()}`)).toBe(1);
+      expect(await through.get('stall-after')).toBe('x');
+    } finally {
+      await behind.close();
+      await proxy.close();
+    }
   }, 30_000);
 });

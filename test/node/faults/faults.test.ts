@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KV_TIMEOUT_MS } from '../../../src/adapters/kv-upstash';
 import { DB_BUDGET_MS, DB_STATEMENT_TIMEOUT_MS } from '../../../src/db/budget';
 import { SHOP_CACHE_TRUST_MS } from '../../../src/identity/shops';
+import { SUBSCRIBE_RATE } from '../../../src/modules/newsletter/service';
 import { hasRedisServer } from '../support/faults';
 import { type Endpoint, endpoints, label, orderBody, pageView } from './endpoints';
 import { type Answer, type FaultStack, startFaultStack } from './harness';
 
 const redisAvailable = await hasRedisServer();
+const NEWSLETTER_LIMIT = SUBSCRIBE_RATE.limit;
 if (!redisAvailable) console.warn('Skipping the Redis faults: no redis-server here');
 
 /*
@@ -215,6 +217,7 @@ const countWhere = async (table: string, column: string, value: string) =>
 describe.skipIf(!redisAvailable).each([
   ['stopped', 'stop'],
   ['hanging', 'hang'],
+  ['stalled on the network', 'stall'],
 ] as const)('Redis %s', (state, mode) => {
   const scenario = `Redis ${state}`;
   const session = randomUUID();
@@ -227,7 +230,7 @@ describe.skipIf(!redisAvailable).each([
       fs.fixtures.shopId,
       codeEmail,
     ]);
-    await (mode === 'stop' ? fs.stop('redis') : fs.hang('redis'));
+    await fs[mode]('redis');
     const [answers, event, codeRequest, order] = await Promise.all([
       Promise.all(list.map(send)),
       fs.request('/analytics', { method: 'PUT', body: JSON.stringify(pageView(session)) }),
@@ -262,11 +265,19 @@ describe.skipIf(!redisAvailable).each([
 
   it('signs in and de-duplicates again once Redis is back, losing and doubling nothing', async () => {
     await fs.restore('redis');
+    let answer: Answer | undefined;
     const recovery = await until(
       'sign-in code again',
-      () => fs.request('/auth', { method: 'POST', body: JSON.stringify({ email: codeEmail }) }),
+      async () => {
+        answer = await fs.request('/auth', {
+          method: 'POST',
+          body: JSON.stringify({ email: codeEmail }),
+        });
+        return answer;
+      },
       (a) => a.status !== 503,
     );
+    expect([answer?.status, code(answer as Answer)]).toEqual([200, undefined]);
     await until(
       'code email',
       () => fs.mailTo(codeEmail),
@@ -290,9 +301,27 @@ describe.skipIf(!redisAvailable).each([
     expect(await countWhere('analytics_events', 'session_id', session)).toBe(1);
     expect(await countWhere('orders', 'email', buyer)).toBe(1);
     expect(await fs.mailTo(buyer)).toHaveLength(1);
+    // Flood limits count again: one client network (an IPv6 /64, a new address per request)
+    // gets the newsletter's 5 sign-ups an hour, and the 6th is refused.
+    const network = `2001:db8:${randomUUID().slice(0, 4)}:${randomUUID().slice(0, 4)}`;
+    const statuses: number[] = [];
+    for (let i = 1; i <= NEWSLETTER_LIMIT + 1; i++) {
+      const res = await fs.request('/newsletter', {
+        method: 'POST',
+        ip: `${network}::${i}`,
+        body: JSON.stringify({
+          email: `flood-${i}-${randomUUID().slice(0, 8)}@example.test`,
+          _hp: '',
+        }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    expect(statuses.at(-1)).toBe(429);
+    expect(recovery).toBeLessThan(10_000);
     record(
       scenario,
-      `sign-in answers again ${ms(recovery)} after Redis is back; de-duplication works again`,
+      `sign-in answers again ${ms(recovery)} after Redis is back; de-duplication and flood limits count again`,
     );
   }, 60_000);
 });

@@ -11,9 +11,11 @@ import {
   hasRedisServer,
   type RestartablePostgres,
   type RestartableRedis,
+  type StallingProxy,
   startHangingServer,
   startRestartablePostgres,
   startRestartableRedis,
+  startStallingProxy,
 } from '../support/faults';
 import { type BuiltWorker, startBuiltWorker } from './worker';
 
@@ -50,14 +52,18 @@ export type FaultStack = {
   redis: RestartableRedis | null;
   /** A query on the database, outside the worker (the suite's own view of what was written). */
   query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<R[]>;
-  /** Sends one request to the worker from a client address of its own. */
-  request(path: string, init?: RequestInit & { token?: boolean }): Promise<Answer>;
+  /** Sends one request to the worker from a client address of its own, or from `ip`. */
+  request(path: string, init?: RequestInit & { token?: boolean; ip?: string }): Promise<Answer>;
   /** Replaces `dependency` with a server that accepts connections and never answers. */
   hang(dependency: 'postgres' | 'redis'): Promise<void>;
+  /** Stalls the network to Redis: connections stay open, nothing passes, what is sent is lost. */
+  stall(dependency: 'redis'): Promise<void>;
   /** Stops `dependency`. */
   stop(dependency: 'postgres' | 'redis'): Promise<void>;
-  /** Brings `dependency` back on its port, with its data (Postgres) or empty (Redis). */
+  /** Brings `dependency` back on its port, with its data (Postgres) or empty (Redis); ends a stall. */
   restore(dependency: 'postgres' | 'redis'): Promise<void>;
+  /** The worker, and more isolates of it (`another()`) on the same stack. */
+  worker: BuiltWorker & { another(): Promise<BuiltWorker> };
   /** Mail the sink received for `to`. */
   mailTo(to: string): Promise<Array<{ subject: string; text: string }>>;
   close(): Promise<void>;
@@ -143,34 +149,38 @@ async function readFixtures(stack: LocalStack, apiKey: string, shopId: string) {
 export async function startFaultStack(): Promise<FaultStack> {
   const postgres = await startRestartablePostgres();
   let redis: RestartableRedis | null = null;
+  let proxy: StallingProxy | null = null;
   let stack: LocalStack | undefined;
   let fixtures: Fixtures;
-  let worker: BuiltWorker;
+  let worker: FaultStack['worker'];
   try {
     redis = (await hasRedisServer()) ? await startRestartableRedis() : null;
+    // Redis is reached through a proxy, so the network to it can stall as well as Redis stop.
+    proxy = redis ? await startStallingProxy(redis.port) : null;
     stack = await startLocalStack({
       mode: 'test',
       databaseUrl: postgres.url,
-      redisUrl: redis?.url,
+      redisUrl: proxy ? `redis://127.0.0.1:${proxy.port}` : undefined,
     });
     const seeded = await seedDemo(stack.databaseUrl);
     fixtures = await readFixtures(stack, seeded.demo.apiKey, seeded.demo.id);
     worker = await startBuiltWorker(stack.bindings);
   } catch (error) {
     await stack?.stop().catch(() => undefined);
+    await proxy?.close();
     await redis?.stop();
     await postgres.remove();
     throw error;
   }
-  return running(postgres, redis, stack, fixtures, worker);
+  return running(postgres, { redis, proxy }, stack, fixtures, worker);
 }
 
 function running(
   postgres: RestartablePostgres,
-  redis: RestartableRedis | null,
+  { redis, proxy }: { redis: RestartableRedis | null; proxy: StallingProxy | null },
   stack: LocalStack,
   fixtures: Fixtures,
-  worker: BuiltWorker,
+  worker: FaultStack['worker'],
 ): FaultStack {
   const hanging: Partial<Record<'postgres' | 'redis', HangingServer>> = {};
   const portOf = (d: 'postgres' | 'redis') => (d === 'postgres' ? postgres.port : redis?.port);
@@ -180,6 +190,7 @@ function running(
     await control(d)?.stop();
   };
   const restore = async (d: 'postgres' | 'redis') => {
+    if (d === 'redis') proxy?.resume();
     await hanging[d]?.close();
     delete hanging[d];
     await control(d)?.start();
@@ -190,6 +201,7 @@ function running(
     stack,
     postgres,
     redis,
+    worker,
     async query(text, params = []) {
       const client = new pg.Client({ connectionString: stack.databaseUrl });
       await client.connect();
@@ -200,11 +212,11 @@ function running(
       }
     },
     async request(path, init = {}) {
-      const { token, ...rest } = init;
+      const { token, ip: _ip, ...rest } = init;
       const headers = new Headers(rest.headers);
       headers.set('x-api-key', fixtures.apiKey);
       headers.set('x-device-id', DEVICE);
-      headers.set('cf-connecting-ip', freshIp());
+      headers.set('cf-connecting-ip', init.ip ?? freshIp());
       if (token) headers.set('authorization', `Bearer ${fixtures.token}`);
       if (rest.body && !headers.has('content-type'))
         headers.set('content-type', 'application/json');
@@ -225,6 +237,9 @@ function running(
       const port = portOf(d);
       if (port !== undefined) hanging[d] = await startHangingServer(port);
     },
+    async stall() {
+      proxy?.stall();
+    },
     stop,
     restore,
     async mailTo(to) {
@@ -236,6 +251,7 @@ function running(
       await worker.dispose().catch(() => undefined);
       for (const d of ['postgres', 'redis'] as const) await restore(d).catch(() => undefined);
       await stack.stop();
+      await proxy?.close();
       await redis?.stop();
       await postgres.remove();
     },

@@ -26,9 +26,13 @@ export type BuiltWorker = {
 /**
  * Builds the worker exactly as `wrangler deploy` would (`--dry-run --outdir`) and runs the
  * bundle with Miniflare: no file watching, no dev proxy between the suite and the worker.
+ * `another()` runs the same bundle once more, as a second isolate with caches of its own.
  */
-export async function startBuiltWorker(bindings: Record<string, string>): Promise<BuiltWorker> {
+export async function startBuiltWorker(
+  bindings: Record<string, string>,
+): Promise<BuiltWorker & { another(): Promise<BuiltWorker> }> {
   const outdir = await mkdtemp(path.join(tmpdir(), 'storefront-worker-'));
+  const others: BuiltWorker[] = [];
   try {
     await run(
       process.execPath,
@@ -47,36 +51,17 @@ export async function startBuiltWorker(bindings: Record<string, string>): Promis
         },
       },
     );
-    const toml = await readFile('wrangler.toml', 'utf8');
-    const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
-    const mf = new Miniflare({
-      // The one module as uploaded: imports it only makes dynamically (an optional
-      // renderer of the mail SDK) are not looked for.
-      modulesRoot: outdir,
-      modules: [
-        {
-          type: 'ESModule',
-          path: path.join(outdir, 'index.js'),
-          contents: await readFile(path.join(outdir, 'index.js'), 'utf8'),
-        },
-      ],
-      compatibilityDate,
-      // The static assets uploaded beside it (the reference page's renderer), in front of it
-      // as wrangler.toml's `[assets]` routes them; the dry run's `[build] command` filled them.
-      assets: await assetOptions(),
-      bindings,
-      r2Buckets: ['STORAGE'],
-      // The worker's own log lines (warnings about the broken dependency) are expected here.
-      handleRuntimeStdio(stdout: Readable, stderr: Readable) {
-        stdout.resume();
-        stderr.resume();
-      },
-    });
-    await mf.ready;
+    const first = await runBundle(outdir, bindings);
     return {
-      fetch: async (url, init) => (await mf.dispatchFetch(url, init)) as unknown as Response,
+      fetch: first.fetch,
+      another: async () => {
+        const other = await runBundle(outdir, bindings);
+        others.push(other);
+        return other;
+      },
       dispose: async () => {
-        await mf.dispose();
+        for (const other of others) await other.dispose();
+        await first.dispose();
         await rm(outdir, { recursive: true, force: true });
       },
     };
@@ -84,4 +69,38 @@ export async function startBuiltWorker(bindings: Record<string, string>): Promis
     await rm(outdir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/** One Miniflare running the bundle in `outdir`. */
+async function runBundle(outdir: string, bindings: Record<string, string>): Promise<BuiltWorker> {
+  const toml = await readFile('wrangler.toml', 'utf8');
+  const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  const mf = new Miniflare({
+    // The one module as uploaded: imports it only makes dynamically (an optional
+    // renderer of the mail SDK) are not looked for.
+    modulesRoot: outdir,
+    modules: [
+      {
+        type: 'ESModule',
+        path: path.join(outdir, 'index.js'),
+        contents: await readFile(path.join(outdir, 'index.js'), 'utf8'),
+      },
+    ],
+    compatibilityDate,
+    // The static assets uploaded beside it (the reference page's renderer), in front of it
+    // as wrangler.toml's `[assets]` routes them; the dry run's `[build] command` filled them.
+    assets: await assetOptions(),
+    bindings,
+    r2Buckets: ['STORAGE'],
+    // The worker's own log lines (warnings about the broken dependency) are expected here.
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      stdout.resume();
+      stderr.resume();
+    },
+  });
+  await mf.ready;
+  return {
+    fetch: async (url, init) => (await mf.dispatchFetch(url, init)) as unknown as Response,
+    dispose: () => mf.dispose(),
+  };
 }

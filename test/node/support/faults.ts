@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../../../scripts/local/embedded-postgres';
 import { findFreePort, LOOPBACK, waitForPort } from '../../../scripts/local/net';
@@ -122,4 +122,52 @@ export async function timed<T>(
   } catch (error) {
     return { ms: performance.now() - started, error };
   }
+}
+
+/**
+ * A TCP proxy in front of `targetPort` that can stall: while stalled, the connections stay
+ * open but nothing passes either way and what arrives is lost (a wedged middlebox or a
+ * network partition); once resumed, traffic passes again on the same connections.
+ */
+export type StallingProxy = { port: number; stall(): void; resume(): void; close(): Promise<void> };
+
+export async function startStallingProxy(targetPort: number): Promise<StallingProxy> {
+  const sockets = new Set<Socket>();
+  let stalled = false;
+  const server: Server = createServer((client) => {
+    const upstream = connect(targetPort, LOOPBACK);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      sockets.add(from);
+      from.on('data', (chunk) => {
+        if (!stalled) to.write(chunk);
+      });
+      from.on('error', () => undefined);
+      from.on('close', () => {
+        sockets.delete(from);
+        to.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => resolve());
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no TCP address bound');
+  return {
+    port: address.port,
+    stall: () => {
+      stalled = true;
+    },
+    resume: () => {
+      stalled = false;
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
