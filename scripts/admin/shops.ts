@@ -125,11 +125,14 @@ export async function revokeApiKeys(url: string, handle: string, prefix: string)
  * cached answers and its cached shop within the freshness bound. False when no Redis is
  * configured (isolates then see the change within the shop cache's 60 s).
  */
-export async function announceShopChange(shopId: string): Promise<boolean> {
+export const announceShopChange = (shopId: string): Promise<boolean> => announceGeneration(shopId);
+
+/** Moves generation `id` (a shop's, or its keys': keyGenerationId) on in the deployment's Redis. */
+export async function announceGeneration(id: string): Promise<boolean> {
   const url = process.env.UPSTASH_REDIS_REST_URL;
   const token = process.env.UPSTASH_REDIS_REST_TOKEN;
   if (!url || !token) return false;
-  await createUpstashGenerations(createUpstashRedis(url, token)).bump(shopId);
+  await createUpstashGenerations(createUpstashRedis(url, token)).bump(id);
   return true;
 }
 

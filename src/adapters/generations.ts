@@ -67,27 +67,35 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *
  * When the store refuses, the bump is retried after the response; the failure is logged.
  */
-export async function shopChanged(deps: ShopChangeDeps, shopId: string): Promise<void> {
-  deps.generationReader.forget(shopId);
+export const shopChanged = (deps: ShopChangeDeps, shopId: string): Promise<void> =>
+  bumpGeneration(deps, shopId);
+
+/**
+ * Moves generation `id` on (a shop's own, or another set of a shop's cached resolutions, such
+ * as its merchant keys'), after the change committed; retried after the response if the
+ * store refuses.
+ */
+export async function bumpGeneration(deps: ShopChangeDeps, id: string): Promise<void> {
+  deps.generationReader.forget(id);
   try {
-    await deps.generations.bump(shopId);
+    await deps.generations.bump(id);
     return;
   } catch (error) {
-    deps.log.error('generation bump failed; retrying', { error, shopId });
+    deps.log.error('generation bump failed; retrying', { error, generation: id });
   }
   deps.defer(
     (async () => {
       for (const delay of RETRY_DELAYS_MS) {
         await pause(delay);
         try {
-          await deps.generations.bump(shopId);
-          deps.generationReader.forget(shopId);
+          await deps.generations.bump(id);
+          deps.generationReader.forget(id);
           return;
         } catch {
           // try again after the next delay
         }
       }
-      throw new Error(`generation of shop ${shopId} could not be bumped`);
+      throw new Error(`generation ${id} could not be bumped`);
     })(),
   );
 }

@@ -1,4 +1,4 @@
-import type { DedupStore, GenerationStore, RateLimiter } from './kv';
+import type { DedupStore, GenerationStore, RateLimiter, RateRule } from './kv';
 
 /**
  * In-process sliding-window limiter. Honest only for a single isolate (local development
@@ -6,24 +6,26 @@ import type { DedupStore, GenerationStore, RateLimiter } from './kv';
  */
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const hits = new Map<string, number[]>();
+  const decide = (rule: RateRule, key: string, count: boolean) => {
+    const id = `${rule.name}:${key}`;
+    const windowMs = rule.windowSeconds * 1000;
+    const t = now();
+    const recent = (hits.get(id) ?? []).filter((at) => at > t - windowMs);
+    const allowed = recent.length < rule.limit;
+    if (allowed && count) recent.push(t);
+    hits.set(id, recent);
+    const oldest = recent[0] ?? t;
+    const newest = recent.at(-1) ?? t;
+    return {
+      allowed,
+      remaining: Math.max(0, rule.limit - recent.length),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - t) / 1000)),
+      resetSeconds: Math.max(0, Math.ceil((newest + windowMs - t) / 1000)),
+    };
+  };
   return {
-    async hit(rule, key) {
-      const id = `${rule.name}:${key}`;
-      const windowMs = rule.windowSeconds * 1000;
-      const t = now();
-      const recent = (hits.get(id) ?? []).filter((at) => at > t - windowMs);
-      const allowed = recent.length < rule.limit;
-      if (allowed) recent.push(t);
-      hits.set(id, recent);
-      const oldest = recent[0] ?? t;
-      const newest = recent.at(-1) ?? t;
-      return {
-        allowed,
-        remaining: Math.max(0, rule.limit - recent.length),
-        retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((oldest + windowMs - t) / 1000)),
-        resetSeconds: Math.max(0, Math.ceil((newest + windowMs - t) / 1000)),
-      };
-    },
+    hit: async (rule, key) => decide(rule, key, true),
+    peek: async (rule, key) => decide(rule, key, false),
   };
 }
 

@@ -77,6 +77,18 @@ export function createUpstashRateLimiter(redis: Redis): RateLimiter {
         resetSeconds: untilReset,
       };
     },
+    async peek(rule, key) {
+      const { remaining, reset } = await call(`rate limit ${rule.name}`, () =>
+        limiterFor(rule).getRemaining(key),
+      );
+      const untilReset = Math.max(0, Math.ceil((reset - Date.now()) / 1000));
+      return {
+        allowed: remaining > 0,
+        remaining,
+        retryAfterSeconds: remaining > 0 ? 0 : Math.max(1, untilReset),
+        resetSeconds: untilReset,
+      };
+    },
   };
 }
 

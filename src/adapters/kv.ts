@@ -13,6 +13,8 @@ export type RateDecision = {
 /** Port: counts hits per key and rule. */
 export interface RateLimiter {
   hit(rule: RateRule, key: string): Promise<RateDecision>;
+  /** What a hit would decide, without counting one. */
+  peek(rule: RateRule, key: string): Promise<RateDecision>;
 }
 
 /** Port: remembers keys for a while (analytics de-duplication). */

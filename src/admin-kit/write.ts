@@ -25,7 +25,7 @@ export type WriteScope = {
   /** Records changes in the audit log, in this transaction. Every write calls it. */
   audit(...changes: Change[]): Promise<void>;
   /** Runs `effect` once the transaction has committed (never on rollback or replay). */
-  afterCommit(effect: () => void): void;
+  afterCommit(effect: () => void | Promise<void>): void;
 };
 
 export type WriteOptions<T> = {
@@ -72,7 +72,7 @@ async function runWrite<T>(
   hooks: Hooks<T>,
 ): Promise<{ replayed: boolean; answer: T }> {
   const { shop, actor } = target;
-  const effects: Array<() => void> = [];
+  const effects: Array<() => void | Promise<void>> = [];
   try {
     const outcome = await withTransaction(target.services.database, async (tx) => {
       const earlier = await hooks.claim?.(tx);
@@ -91,7 +91,7 @@ async function runWrite<T>(
     });
     // Committed: what public storefront reads show may have changed (a replay changed nothing).
     if (!outcome.replayed) await shopChanged(target.services, shop.id);
-    for (const effect of effects) effect();
+    for (const effect of effects) await effect();
     return outcome;
   } catch (error) {
     if (error instanceof DryRun) return { replayed: false, answer: error.answer as T };

@@ -109,6 +109,10 @@ export const ERROR_CODES = {
   ],
   MERCHANT_SCOPE_MISSING: [403, 'The merchant key lacks the scope this call needs.'],
   MERCHANT_RATE_LIMITED: [429, 'Too many requests with this merchant key. Try again later.'],
+  MERCHANT_KEY_ATTEMPTS_LIMITED: [
+    429,
+    'Too many unknown merchant keys from this network. Try again later.',
+  ],
   PRECONDITION_FAILED: [412, 'The resource has changed since it was read (If-Match).'],
   MERCHANT_KEY_NOT_FOUND: [404, 'No such merchant key.'],
   // Staff accounts (merchant API)

@@ -1,15 +1,17 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import type { RateRule } from '../adapters/kv';
 import type { AppEnv, MerchantContext } from '../app-env';
 import { ApiError } from '../errors';
 import {
+  keyGenerationId,
   looksLikeMerchantKey,
   looksLikeStorefrontKey,
   merchantByKey,
 } from '../identity/merchant-keys';
 import { grants, type MerchantScope } from '../identity/merchant-scopes';
 import { roleScopes } from '../identity/staff-roles';
-import { limitPerMerchantKey } from './rate-limit';
+import { clientNetwork, enforceLimits, limitPerMerchantKey } from './rate-limit';
 import { guarded, type SecurityRequirement } from './route';
 import { hasSessionCookie, liveSession, SESSION_ERRORS } from './staff-session';
 
@@ -38,10 +40,34 @@ function presentedKey(headers: Headers): string {
 /** Requests per minute a staff member may make in one shop. */
 export const STAFF_RATE_LIMIT = 600;
 
-/** The merchant credential of a key request: one statement on a cache miss, as ever. */
+/**
+ * Look-ups of keys that turn out unknown or revoked, per client network: beyond this the
+ * network's look-ups are refused before they reach Postgres. Valid keys never count. Like the
+ * sign-in limits it guards a secret, so it fails closed: while the limiter cannot answer,
+ * keys not already known to the isolate are refused (503).
+ */
+export const KEY_MISS_RATE: RateRule = {
+  name: 'merchant-key-misses',
+  limit: 30,
+  windowSeconds: 600,
+};
+
+/**
+ * The merchant credential of a key request: one statement on a cache miss, as ever; a cached
+ * key is used while its shop's key generation stands (revocation reaches every isolate).
+ */
 async function keyCredential(c: Context<AppEnv>) {
-  const key = presentedKey(c.req.raw.headers);
-  const found = await merchantByKey(c.get('services').database.db, key);
+  const headers = c.req.raw.headers;
+  const key = presentedKey(headers);
+  const services = c.get('services');
+  const misses = [{ rule: KEY_MISS_RATE, key: `merchant-keys:${clientNetwork(headers)}` }];
+  const refusal = { code: 'MERCHANT_KEY_ATTEMPTS_LIMITED' } as const;
+  const found = await merchantByKey(services.database.db, key, {
+    generationOf: async (shopId) =>
+      (await services.generationReader.read(keyGenerationId(shopId))).generation,
+    beforeLookup: () => enforceLimits(services, misses, refusal, 'refuse', { count: false }),
+    afterMiss: () => enforceLimits(services, misses, refusal, 'allow'),
+  });
   if (!found) throw new ApiError('MERCHANT_KEY_INVALID');
   const { shop, name, prefix, keyId, scopes, rateLimit } = found;
   const merchant: MerchantContext = {
@@ -107,6 +133,7 @@ const authenticateMerchant = guarded(
     raises: [
       'MERCHANT_KEY_MISSING',
       'MERCHANT_KEY_INVALID',
+      'MERCHANT_KEY_ATTEMPTS_LIMITED',
       'STOREFRONT_KEY_NOT_ALLOWED',
       ...SESSION_ERRORS,
       'SHOP_NOT_SELECTED',

@@ -75,7 +75,8 @@ export type LimitCheck = { rule: RateRule; key: string };
 export type WhenLimiterDown = 'refuse' | 'allow';
 
 /**
- * Counts one request against every check. Beyond any of them: `refusal.code` (429) with
+ * Counts one request against every check (or, with `count: false`, asks whether one more
+ * would be allowed, counting nothing). Beyond any of them: `refusal.code` (429) with
  * Retry-After, the longest wait of the limits hit. When the limiter cannot answer, the
  * request is refused with 503 SERVICE_UNAVAILABLE and Retry-After (`refuse`: the caller
  * must then do nothing) or let through (`allow`); either way it is logged.
@@ -85,10 +86,14 @@ export async function enforceLimits(
   checks: LimitCheck[],
   refusal: { code: ErrorCode; message?: string },
   whenDown: WhenLimiterDown,
+  { count = true }: { count?: boolean } = {},
 ): Promise<void> {
   let decisions: RateDecision[];
+  const { rateLimiter } = services;
+  const decide = (c: LimitCheck) =>
+    count ? rateLimiter.hit(c.rule, c.key) : rateLimiter.peek(c.rule, c.key);
   try {
-    decisions = await Promise.all(checks.map((c) => services.rateLimiter.hit(c.rule, c.key)));
+    decisions = await Promise.all(checks.map(decide));
   } catch (error) {
     const limits = checks.map((c) => c.rule.name).join(', ');
     services.log.warn(

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { merchantKeys, shops } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { TtlCache } from '../lib/ttl-cache';
+import { current, type GenerationOf, type Stamped, stamp } from './generation-stamp';
 import { knownScopes, type MerchantScope } from './merchant-scopes';
 import { shopColumns } from './shops';
 
@@ -35,30 +36,46 @@ export type MerchantKeyResolution = {
 };
 
 /**
- * How long a resolved key is trusted in an isolate before it is looked up again: a key
- * revoked elsewhere stops working within this bound (at once in the isolate that revoked it).
+ * How long a resolved key is trusted in an isolate before it is looked up again. Within it,
+ * a cached key is used only while its shop's key generation is unchanged: revoking a key
+ * bumps it, so a revoked key stops working everywhere within the generation's freshness
+ * bound (about a second), at once in the isolate that revoked it.
  */
 export const MERCHANT_KEY_CACHE_TTL_MS = 30_000;
 /** Unknown keys are remembered briefly so a flood of bad keys does not reach Postgres. */
 const MISS_TTL_MS = 10_000;
 const MAX_KEY_LENGTH = 200;
 
-const byKeyHash = new TtlCache<MerchantKeyResolution | null>(5_000);
+/** The generation id merchant keys of `shopId` are cached under (bumped when one is revoked). */
+export const keyGenerationId = (shopId: string) => `keys:${shopId}`;
 
-/** Forgets every cached key (after a key is revoked in this isolate). */
-export function forgetMerchantKeys(): void {
-  byKeyHash.clear();
-}
+const byKeyHash = new TtlCache<Stamped<MerchantKeyResolution | null>>(5_000);
+
+/** What a look-up of an uncached key may need around its database statement. */
+export type KeyLookupGuard = {
+  /** The key generation of a shop (see keyGenerationId), null when unknown. */
+  generationOf?: GenerationOf;
+  /** Before the statement: may refuse the look-up (a network guessing keys). */
+  beforeLookup?: () => Promise<void>;
+  /** After a statement found no live key. */
+  afterMiss?: () => Promise<void>;
+};
 
 /**
  * The shop and scopes of a merchant key, or null for an unknown or revoked key. One
  * statement on a cache miss, which also records when the key was last used.
  */
-export async function merchantByKey(db: Db, key: string): Promise<MerchantKeyResolution | null> {
+export async function merchantByKey(
+  db: Db,
+  key: string,
+  guard: KeyLookupGuard = {},
+): Promise<MerchantKeyResolution | null> {
   if (!looksLikeMerchantKey(key) || key.length > MAX_KEY_LENGTH) return null;
   const keyHash = await sha256Hex(key);
-  const cached = byKeyHash.get(keyHash);
-  if (cached !== undefined) return cached;
+  const shopOf = (r: MerchantKeyResolution | null) => r?.shop.id;
+  const cached = await current(byKeyHash.get(keyHash), shopOf, guard.generationOf);
+  if (cached) return cached.value;
+  await guard.beforeLookup?.();
   const [row] = await db
     .update(merchantKeys)
     .set({ lastUsedAt: sql`now()` })
@@ -88,6 +105,8 @@ export async function merchantByKey(db: Db, key: string): Promise<MerchantKeyRes
         shop: row.shop,
       }
     : null;
-  byKeyHash.set(keyHash, resolved, resolved ? MERCHANT_KEY_CACHE_TTL_MS : MISS_TTL_MS);
+  const entry = await stamp(resolved, resolved?.shop.id, guard.generationOf);
+  byKeyHash.set(keyHash, entry, resolved ? MERCHANT_KEY_CACHE_TTL_MS : MISS_TTL_MS);
+  if (!resolved) await guard.afterMiss?.();
   return resolved;
 }

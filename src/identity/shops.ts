@@ -4,6 +4,7 @@ import { type Db, databaseAnsweredWithin } from '../db/client';
 import { apiKeys, shopDomains, shops } from '../db/schema';
 import { sha256Hex } from '../lib/crypto';
 import { TtlCache } from '../lib/ttl-cache';
+import { current, type GenerationOf, type Stamped, stamp } from './generation-stamp';
 
 /** The columns a ShopContext is built from (also read when a merchant key resolves its shop). */
 export const shopColumns = {
@@ -32,38 +33,6 @@ export const SHOP_CACHE_TRUST_MS = 5_000;
 /** A cached resolution, unless the database has not answered lately (see SHOP_CACHE_TRUST_MS). */
 const trusted = <V>(cache: TtlCache<V>, key: string): V | undefined =>
   databaseAnsweredWithin(SHOP_CACHE_TRUST_MS) ? cache.get(key) : undefined;
-
-/**
- * The shop's current generation (src/adapters/generations.ts), or null when it cannot be
- * read. A cached resolution is used only while the shop is still at the generation it was
- * resolved at, so closing a shop (which bumps it) reaches every isolate within the
- * generation's freshness bound rather than SHOP_CACHE_TTL_MS.
- */
-export type GenerationOf = (shopId: string) => Promise<string | null>;
-
-type Stamped<V> = { value: V; generation: string | null };
-
-/** The cached value while its shop's generation is unchanged (always, without `generationOf`). */
-async function current<V>(
-  entry: Stamped<V> | undefined,
-  shopIdOf: (value: V) => string | undefined,
-  generationOf: GenerationOf | undefined,
-): Promise<Stamped<V> | undefined> {
-  if (!entry) return undefined;
-  const shopId = shopIdOf(entry.value);
-  if (!generationOf || shopId === undefined) return entry;
-  const generation = await generationOf(shopId);
-  return generation !== null && generation === entry.generation ? entry : undefined;
-}
-
-const stamp = async <V>(
-  value: V,
-  shopId: string | undefined,
-  generationOf: GenerationOf | undefined,
-): Promise<Stamped<V>> => ({
-  value,
-  generation: generationOf && shopId !== undefined ? await generationOf(shopId) : null,
-});
 
 const byKeyHash = new TtlCache<Stamped<ShopContext | null>>(5_000);
 const byHostname = new TtlCache<Stamped<HostResolution>>(5_000);

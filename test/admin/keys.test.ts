@@ -28,7 +28,7 @@ describe('merchant keys through the API', () => {
       scopes: ['catalogue:write', 'catalogue:read', 'orders:read'],
     });
     expect(res.status).toBe(201);
-    expect(res.roundTrips).toBe(4); // BEGIN, insert, audit, COMMIT
+    expect(res.roundTrips).toBe(5); // BEGIN, the calling key locked live, insert, audit, COMMIT
     const { secret, ...key } = res.body;
     expect(secret).toMatch(/^sk_live_[A-Za-z0-9_-]{32}$/);
     expect(key).toMatchObject({

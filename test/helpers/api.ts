@@ -44,11 +44,13 @@ export async function call(path: string, options: CallOptions = {}): Promise<Api
     if (!headers.has('content-type')) headers.set('content-type', 'application/json');
   }
   const method = options.method ?? (body ? 'POST' : 'GET');
-  // Each order placement and coupon check comes from a client IP of its own unless the test
-  // names one, so the per-IP limits (test/orders/rate-limit.test.ts,
-  // test/coupons/rate-limit.test.ts) do not tie together unrelated tests in one shop.
-  const perIpLimited = path === '/orders' || path === '/coupons';
-  if (method === 'POST' && perIpLimited && !headers.has('cf-connecting-ip')) {
+  // Each order placement, coupon check and merchant key request comes from a client IP of its
+  // own unless the test names one, so the per-IP limits (test/orders/rate-limit.test.ts,
+  // test/coupons/rate-limit.test.ts, unknown merchant keys in
+  // test/node/faults/merchant-keys.test.ts) do not tie together unrelated tests.
+  const perIpLimited = method === 'POST' && (path === '/orders' || path === '/coupons');
+  const merchantKey = /^Bearer sk_/i.test(headers.get('authorization') ?? '');
+  if ((perIpLimited || merchantKey) && !headers.has('cf-connecting-ip')) {
     headers.set('cf-connecting-ip', newIp());
   }
   const url = path.startsWith('http')

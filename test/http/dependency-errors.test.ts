@@ -82,6 +82,7 @@ describe('errors of dependencies, read through their cause chains', () => {
 describe('limits when the limiter cannot answer', () => {
   const down: RateLimiter = {
     hit: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
+    peek: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
   };
   const rule = { name: 'test', limit: 1, windowSeconds: 60 };
   const warnings: string[] = [];

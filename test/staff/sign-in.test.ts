@@ -159,6 +159,7 @@ describe('signing in with an emailed code', () => {
   it('refuses code requests (503, nothing written) when the limiter cannot answer', async () => {
     const down: RateLimiter = {
       hit: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
+      peek: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
     };
     const email = `down-${crypto.randomUUID()}@example.com`;
     const services = {

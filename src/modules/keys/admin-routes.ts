@@ -61,9 +61,9 @@ const revoke = adminRoute({
   tag,
   scope: 'admin',
   operationId: 'revokeMerchantKey',
-  summary: 'Revokes a merchant key (within 30 seconds everywhere)',
+  summary: 'Revokes a merchant key (within about a second everywhere)',
   description:
-    'Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it. A key holding a scope the calling key lacks cannot be revoked with it (403 `MERCHANT_SCOPE_MISSING`), as it could not have been created with it.',
+    'Revokes a key. Every isolate stops accepting it within about a second (key management checks the calling key live, at once); the key stays listed as revoked so the audit log keeps naming it. A key holding a scope the calling key lacks cannot be revoked with it (403 `MERCHANT_SCOPE_MISSING`), as it could not have been created with it.',
   request: { params: IdParamSchema },
   responses: { 200: jsonContent(MerchantKeySchema, 'The revoked key') },
   raises: RAISES.revokeKey,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { Db, Tx } from '../../db/client';
 import { merchantKeys } from '../../db/schema';
@@ -37,10 +37,24 @@ export async function insertKey(
   return row;
 }
 
-export async function lockKey(tx: Tx, shopId: string, id: string): Promise<KeyView | null> {
-  if (!isUuid(id)) return null;
-  const [row] = await tx.select(columns).from(merchantKeys).where(byId(shopId, id)).for('update');
-  return row ?? null;
+/**
+ * Locks the shop's keys named by `ids` (in id order, so two writes locking the same keys
+ * cannot deadlock) and returns them by id.
+ */
+export async function lockKeys(
+  tx: Tx,
+  shopId: string,
+  ids: readonly string[],
+): Promise<Map<string, KeyView>> {
+  const valid = [...new Set(ids.filter(isUuid))].sort();
+  if (valid.length === 0) return new Map();
+  const rows = await tx
+    .select(columns)
+    .from(merchantKeys)
+    .where(and(eq(merchantKeys.shopId, shopId), inArray(merchantKeys.id, valid)))
+    .orderBy(merchantKeys.id)
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 export async function markRevoked(tx: Tx, shopId: string, id: string): Promise<KeyView> {

@@ -1,3 +1,4 @@
+import { bumpGeneration } from '../../adapters/generations';
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
 import type { MerchantContext, ShopContext } from '../../app-env';
@@ -6,13 +7,20 @@ import { merchantKeys } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import {
   DEFAULT_MERCHANT_RATE_LIMIT,
-  forgetMerchantKeys,
+  keyGenerationId,
   merchantKeyPrefix,
   newMerchantKey,
 } from '../../identity/merchant-keys';
 import { grants, knownScopes, normaliseScopes } from '../../identity/merchant-scopes';
 import { sha256Hex } from '../../lib/crypto';
-import { insertKey, type KeyView, lockKey, markRevoked, selectKey, selectKeyPage } from './queries';
+import {
+  insertKey,
+  type KeyView,
+  lockKeys,
+  markRevoked,
+  selectKey,
+  selectKeyPage,
+} from './queries';
 import type { MerchantKey, MerchantKeyCreate } from './schemas';
 
 const TYPE = 'merchant_key';
@@ -20,8 +28,8 @@ const TYPE = 'merchant_key';
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
   getKey: ['MERCHANT_KEY_NOT_FOUND'],
-  createKey: ['MERCHANT_SCOPE_MISSING'],
-  revokeKey: ['MERCHANT_KEY_NOT_FOUND', 'MERCHANT_SCOPE_MISSING'],
+  createKey: ['MERCHANT_SCOPE_MISSING', 'MERCHANT_KEY_INVALID'],
+  revokeKey: ['MERCHANT_KEY_NOT_FOUND', 'MERCHANT_SCOPE_MISSING', 'MERCHANT_KEY_INVALID'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 /** A key as the merchant API (and the operator's CLI) shows it; never its secret or hash. */
@@ -53,11 +61,25 @@ export async function getKey(db: Db, shop: ShopContext, id: string) {
 }
 
 /**
+ * Key management trusts no cache: the calling key (a staff session is read live already) is
+ * locked with the keys the write touches and must still be live, so a key revoked a moment
+ * ago on another isolate can neither mint nor revoke keys. Returns the locked keys by id.
+ */
+async function lockLiveCaller(w: WriteScope, caller: MerchantContext, ids: string[]) {
+  const locked = await lockKeys(w.tx, w.shop.id, caller.keyId ? [...ids, caller.keyId] : ids);
+  if (caller.keyId && locked.get(caller.keyId)?.revokedAt !== null) {
+    throw new ApiError('MERCHANT_KEY_INVALID');
+  }
+  return locked;
+}
+
+/**
  * Issues a key. A key grants only what the calling key holds itself (`x:write` lets it
  * grant `x:write` and `x:read`), so no key can mint a stronger one. The secret is in this
  * answer alone; only its SHA-256 is stored.
  */
 export async function createKey(w: WriteScope, caller: MerchantContext, input: MerchantKeyCreate) {
+  await lockLiveCaller(w, caller, []);
   const beyond = input.scopes.flatMap((scope, i) =>
     grants(caller.scopes, scope)
       ? []
@@ -89,13 +111,13 @@ export async function createKey(w: WriteScope, caller: MerchantContext, input: M
 }
 
 /**
- * Revokes a key; it stops working at once in this isolate and within the key cache's
- * 30 seconds everywhere. Revoking a revoked key changes nothing. As with creating one, a key
+ * Revokes a key; it stops working at once in this isolate and within the key generation's
+ * freshness bound (about a second) everywhere. Revoking a revoked key changes nothing. As with creating one, a key
  * may only revoke keys holding nothing it does not hold itself: an `admin`-only key cannot
  * take the full-access key away from the merchant.
  */
 export async function revokeKey(w: WriteScope, caller: MerchantContext, id: string) {
-  const current = await lockKey(w.tx, w.shop.id, id);
+  const current = (await lockLiveCaller(w, caller, [id])).get(id);
   if (!current) throw new ApiError('MERCHANT_KEY_NOT_FOUND');
   const beyond = knownScopes(current.scopes).filter((scope) => !grants(caller.scopes, scope));
   if (beyond.length > 0) {
@@ -110,6 +132,8 @@ export async function revokeKey(w: WriteScope, caller: MerchantContext, id: stri
   if (current.revokedAt) return before;
   const after = toMerchantKey(await markRevoked(w.tx, w.shop.id, id));
   await w.audit({ action: 'revoke', resourceType: TYPE, resourceId: id, before, after });
-  w.afterCommit(forgetMerchantKeys);
+  // Every isolate's cached keys of the shop are stale from now: the next request with any of
+  // them is looked up again, and the revoked one refused.
+  w.afterCommit(() => bumpGeneration(w.services, keyGenerationId(w.shop.id)));
   return after;
 }

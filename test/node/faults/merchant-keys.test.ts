@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MERCHANT_KEY } from '../../../scripts/seed/keys';
+import { KEY_MISS_RATE } from '../../../src/http/merchant';
+import { hasRedisServer } from '../support/faults';
+import { type FaultStack, startFaultStack } from './harness';
+import type { BuiltWorker } from './worker';
+
+const redisAvailable = await hasRedisServer();
+if (!redisAvailable) console.warn('Skipping the merchant key isolates suite: no redis-server here');
+
+/*
+ * Merchant keys across isolates: two runs of the deployed bundle on one stack (Postgres and
+ * Redis shared, caches not), as two Cloudflare isolates are. Generations live in Redis, so
+ * this needs a redis-server.
+ */
+describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () => {
+  let fs: FaultStack;
+  let other: BuiltWorker;
+
+  beforeAll(async () => {
+    fs = await startFaultStack();
+    other = await fs.worker.another();
+  }, 240_000);
+
+  afterAll(async () => {
+    await fs?.close();
+  });
+
+  const call = async (
+    worker: BuiltWorker,
+    key: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    ip = '198.51.100.7',
+  ) => {
+    const res = await worker.fetch(`http://merchant.test/admin/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        'cf-connecting-ip': ip,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+
+  const newKey = async (name: string) => {
+    const created = await call(fs.worker, DEMO_MERCHANT_KEY, 'POST', '/keys', {
+      name,
+      scopes: ['admin'],
+    });
+    expect(created.status).toBe(201);
+    return created.body as { id: string; secret: string };
+  };
+
+  it('a key revoked on one isolate stops working on the others within about a second', async () => {
+    const key = await newKey(`isolates ${randomUUID().slice(0, 8)}`);
+    // The first isolate has resolved and cached the key.
+    expect((await call(fs.worker, key.secret, 'GET', '/keys')).status).toBe(200);
+    expect((await call(fs.worker, key.secret, 'GET', '/keys')).status).toBe(200);
+
+    const revoked = await call(other, DEMO_MERCHANT_KEY, 'DELETE', `/keys/${key.id}`);
+    expect(revoked.status).toBe(200);
+    const started = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - started < 5_000) {
+      status = (await call(fs.worker, key.secret, 'GET', '/keys')).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    const took = performance.now() - started;
+    expect(status).toBe(401);
+    // The generation memo (1 s) plus a store round trip, with a shared machine's slack.
+    expect(took).toBeLessThan(2_500);
+  }, 30_000);
+
+  it('key management checks the live record: a key revoked a moment ago cannot mint or revoke keys', async () => {
+    const key = await newKey(`live ${randomUUID().slice(0, 8)}`);
+    const victim = await newKey(`victim ${randomUUID().slice(0, 8)}`);
+    expect((await call(fs.worker, key.secret, 'GET', '/keys')).status).toBe(200);
+    // Revoked in the database by another isolate whose announcement has not arrived: the
+    // key is still cached here, so reads still pass for a moment...
+    await fs.query('update merchant_keys set revoked_at = now() where id = $1', [key.id]);
+    expect((await call(fs.worker, key.secret, 'GET', '/keys')).status).toBe(200);
+    // ...but it can neither mint a key nor revoke one.
+    const before = await fs.query<{ n: number }>('select count(*)::int as n from merchant_keys');
+    const minted = await call(fs.worker, key.secret, 'POST', '/keys', {
+      name: 'minted by a revoked key',
+      scopes: ['admin'],
+    });
+    expect([minted.status, minted.body?.code]).toEqual([401, 'MERCHANT_KEY_INVALID']);
+    const revoke = await call(fs.worker, key.secret, 'DELETE', `/keys/${victim.id}`);
+    expect([revoke.status, revoke.body?.code]).toEqual([401, 'MERCHANT_KEY_INVALID']);
+    expect(await fs.query('select count(*)::int as n from merchant_keys')).toEqual(before);
+    const [row] = await fs.query<{ revoked_at: Date | null }>(
+      'select revoked_at from merchant_keys where id = $1',
+      [victim.id],
+    );
+    expect(row?.revoked_at).toBeNull();
+  }, 30_000);
+
+  it('refuses a network that guesses keys before its guesses reach Postgres', async () => {
+    const guesser = '2001:db8:4:5::9';
+    const guess = (ip = guesser) =>
+      call(fs.worker, `sk_live_${randomUUID()}`, 'GET', '/keys', undefined, ip);
+    for (let i = 0; i < KEY_MISS_RATE.limit; i++) {
+      const answer = await guess(`2001:db8:4:5::${i.toString(16)}`);
+      expect(answer.body?.code).toBe('MERCHANT_KEY_INVALID');
+    }
+    // Beyond the limit the network is refused without a statement: with Postgres stopped, a
+    // look-up would answer 503, the refusal does not need it.
+    await fs.stop('postgres');
+    try {
+      const refused = await guess();
+      expect([refused.status, refused.body?.code]).toEqual([429, 'MERCHANT_KEY_ATTEMPTS_LIMITED']);
+      // Another network's look-up does reach Postgres (and finds it down).
+      expect((await guess('203.0.113.9')).status).toBe(503);
+    } finally {
+      await fs.restore('postgres');
+    }
+    // A valid key from the same network is refused too until the window passes; from
+    // elsewhere it works.
+    expect(
+      (await call(fs.worker, DEMO_MERCHANT_KEY, 'GET', '/keys', undefined, '203.0.113.10')).status,
+    ).toBe(200);
+  }, 60_000);
+});
