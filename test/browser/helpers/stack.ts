@@ -3,7 +3,7 @@
  * it, on free ports and a fresh data directory, and stopped with its whole process group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ export type DevStack = {
   mailOrigin: string;
   /** The reference storefront's origin. */
   themeOrigin: string;
+  /** The stack's Postgres, for what only a shop's operator changes (its status, its payments). */
+  databaseUrl: string;
   stop(): Promise<void>;
 };
 
@@ -95,6 +97,15 @@ export async function startDevStack(): Promise<DevStack> {
     origin,
     mailOrigin: `http://127.0.0.1:${mailPort}`,
     themeOrigin: `http://127.0.0.1:${themePort}`,
+    databaseUrl: await devDatabaseUrl(path.join(dataDir, 'dev.env')),
     stop,
   };
+}
+
+/** DATABASE_URL of a running `npm run dev`, from the file it writes for `npm run shop`. */
+export async function devDatabaseUrl(devEnv: string): Promise<string> {
+  const text = await readFile(devEnv, 'utf8');
+  const url = /^DATABASE_URL=(.+)$/m.exec(text)?.[1]?.trim();
+  if (!url) throw new Error(`${devEnv} names no DATABASE_URL`);
+  return url;
 }
