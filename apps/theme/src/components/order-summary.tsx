@@ -140,3 +140,19 @@ export function Totals({
     </div>
   );
 }
+
+/** The bag's own rows: its subtotal and the coupon's discount, when one applies. */
+export const bagRows = (
+  subtotal: number,
+  coupon: { code: string; amount: number } | null,
+): Array<TotalRow | null> => [
+  { label: 'Subtotal', amount: subtotal },
+  coupon ? { label: `Discount (${coupon.code})`, amount: coupon.amount, discount: true } : null,
+];
+
+/** What the bag and the checkout say when there is nothing in the bag. */
+export const EmptyBag = () => (
+  <p>
+    Your bag is empty. <a href="/shop">Continue shopping</a>
+  </p>
+);

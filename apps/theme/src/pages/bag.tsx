@@ -1,12 +1,12 @@
 /** The bag: adding (with or without the product island), quantities, the coupon, and the page. */
 import type { Context } from 'hono';
 import { ProductGrid } from '../components/catalogue';
-import { BagLines, Totals } from '../components/order-summary';
+import { BagLines, bagRows, EmptyBag, Totals } from '../components/order-summary';
 import type { ThemeEnv } from '../env';
 import { addToCart, cartBody, setQuantity } from '../lib/cart';
 import { field, wantsJson } from '../lib/forms';
 import { variantKey } from '../lib/variants';
-import { ctxOf, renderPage } from '../render';
+import { ctxOf, prefetchMeta, renderPage } from '../render';
 import { getCart, queueEvent, setCart, setCoupon } from '../session';
 import { currentCoupon, hydratedBag } from './bag-state';
 
@@ -128,6 +128,7 @@ function CouponForm({ applied, error }: { applied: string | null; error: string 
 }
 
 export async function bag(c: C) {
+  prefetchMeta(c, '/bag');
   const ctx = ctxOf(c);
   const { lines, subtotal, dropped, cart } = await hydratedBag(c);
   const coupon = await currentCoupon(c, cart);
@@ -150,22 +151,13 @@ export async function bag(c: C) {
         </p>
       ) : null}
       {lines.length === 0 ? (
-        <p>
-          Your bag is empty. <a href="/shop">Continue shopping</a>
-        </p>
+        <EmptyBag />
       ) : (
         <>
           <BagLines lines={lines} currency={ctx.currency} media={ctx.media} editable />
           <Totals
             currency={ctx.currency}
-            rows={[
-              { label: 'Subtotal', amount: subtotal },
-              coupon && {
-                label: `Discount (${coupon.code})`,
-                amount: coupon.amount,
-                discount: true,
-              },
-            ]}
+            rows={[...bagRows(subtotal, coupon)]}
             total={{ label: 'Total before shipping', amount: total }}
           >
             <CouponForm applied={coupon?.code ?? null} error={c.req.query('coupon')} />

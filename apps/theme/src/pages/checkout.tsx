@@ -6,7 +6,7 @@ import type { Schema } from '@storefront-api/client';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { loadSettings } from '../api';
-import { BagLines, Totals } from '../components/order-summary';
+import { BagLines, bagRows, EmptyBag, Totals } from '../components/order-summary';
 import type { ThemeEnv } from '../env';
 import { cartBody } from '../lib/cart';
 import { COOKIE } from '../lib/cookies';
@@ -114,9 +114,7 @@ export async function checkout(c: C, failed?: { error: string; values: Record<st
     <>
       <h1>Checkout</h1>
       {lines.length === 0 ? (
-        <p>
-          Your bag is empty. <a href="/shop">Continue shopping</a>
-        </p>
+        <EmptyBag />
       ) : needsAccount ? (
         <p>
           This shop asks you to <a href="/dashboard?next=/checkout">sign in</a> before ordering.
@@ -136,12 +134,7 @@ export async function checkout(c: C, failed?: { error: string; values: Record<st
             <Totals
               currency={ctx.currency}
               rows={[
-                { label: 'Subtotal', amount: subtotal },
-                coupon && {
-                  label: `Discount (${coupon.code})`,
-                  amount: coupon.amount,
-                  discount: true,
-                },
+                ...bagRows(subtotal, coupon),
                 settings.tax.active && {
                   label: 'Tax',
                   text: `${settings.tax.value}%, added to your order`,

@@ -4,12 +4,13 @@ import type { Context } from 'hono';
 import { ProductGrid } from '../components/catalogue';
 import type { ThemeEnv } from '../env';
 import { imageUrl } from '../lib/images';
-import { ctxOf, renderPage } from '../render';
+import { ctxOf, prefetchMeta, renderPage } from '../render';
 
 type C = Context<ThemeEnv>;
 type MenuCollection = Schema<'MenuCollection'>;
 
 export async function home(c: C) {
+  prefetchMeta(c, '/');
   const api = c.get('api');
   const [featured, best, hero] = await Promise.all([
     api.GET('/products', { params: { query: { featured: 'true', limit: 8 } } }),

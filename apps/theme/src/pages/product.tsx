@@ -6,13 +6,14 @@ import { safeMarkup, unescapeHtml } from '../lib/html';
 import { imageUrl } from '../lib/images';
 import { formatPrice } from '../lib/money';
 import { defaultChoice, variantKey } from '../lib/variants';
-import { ctxOf, renderPage } from '../render';
+import { ctxOf, prefetchMeta, renderPage } from '../render';
 import { notFound } from './misc';
 
 type C = Context<ThemeEnv>;
 
 export async function product(c: C) {
   const slug = c.req.param('slug') ?? '';
+  prefetchMeta(c, '/product/:id', slug);
   const api = c.get('api');
   const settings = c.get('settings');
   const { data, error } = await api.GET('/products/{id}', { params: { path: { id: slug } } });

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { Pager, ProductGrid } from '../components/catalogue';
 import type { ThemeEnv } from '../env';
-import { ctxOf, renderPage } from '../render';
+import { ctxOf, prefetchMeta, renderPage } from '../render';
 import { num } from './shop-filters';
 
 type C = Context<ThemeEnv>;
@@ -10,6 +10,7 @@ type C = Context<ThemeEnv>;
 export async function search(c: C) {
   const term = (c.req.query('term') ?? '').trim().slice(0, 100);
   const pageNo = Math.max(1, Math.floor(num(c.req.query('page')) ?? 1));
+  prefetchMeta(c, '/search', term || undefined);
   const ctx = ctxOf(c);
   const result = term
     ? await c.get('api').GET('/search', { params: { query: { term, page: pageNo, limit: 20 } } })

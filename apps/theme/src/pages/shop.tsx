@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { Pager, ProductGrid } from '../components/catalogue';
 import type { ThemeEnv } from '../env';
 import { safeMarkup } from '../lib/html';
-import { ctxOf, renderPage } from '../render';
+import { ctxOf, prefetchMeta, renderPage } from '../render';
 import { notFound } from './misc';
 import { Filters, flatten, readShopQuery, type ShopQuery, shopHref } from './shop-filters';
 
@@ -64,6 +64,7 @@ function Listing({
 }
 
 export async function shop(c: C) {
+  prefetchMeta(c, '/shop');
   const query = readShopQuery((n) => c.req.query(n));
   const { page } = await listing(c, query);
   return renderPage(
@@ -84,6 +85,7 @@ export async function shop(c: C) {
 
 export async function collection(c: C) {
   const slug = c.req.param('slug') ?? '';
+  prefetchMeta(c, '/collections/:id', slug);
   const api = c.get('api');
   const { data, error } = await api.GET('/categories/{id}', { params: { path: { id: slug } } });
   if (error || !data) return notFound(c);
