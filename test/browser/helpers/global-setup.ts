@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
     const devEnv = path.resolve(process.env.DEV_DATA_DIR ?? '.data', 'dev.env');
     project.provide(
       'databaseUrl',
-      process.env.BROWSER_DATABASE_URL ?? (await devDatabaseUrl(devEnv).catch(() => '')),
+      process.env.BROWSER_DATABASE_URL ?? (await devDatabaseUrl(devEnv, 0).catch(() => '')),
     );
     return;
   }

@@ -102,10 +102,17 @@ export async function startDevStack(): Promise<DevStack> {
   };
 }
 
-/** DATABASE_URL of a running `npm run dev`, from the file it writes for `npm run shop`. */
-export async function devDatabaseUrl(devEnv: string): Promise<string> {
-  const text = await readFile(devEnv, 'utf8');
-  const url = /^DATABASE_URL=(.+)$/m.exec(text)?.[1]?.trim();
-  if (!url) throw new Error(`${devEnv} names no DATABASE_URL`);
-  return url;
+/**
+ * DATABASE_URL of a running `npm run dev`, from the file it writes for `npm run shop` (just
+ * after it starts serving, so it is waited for a little).
+ */
+export async function devDatabaseUrl(devEnv: string, ms = 15_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const text = await readFile(devEnv, 'utf8').catch(() => '');
+    const url = /^DATABASE_URL=(.+)$/m.exec(text)?.[1]?.trim();
+    if (url) return url;
+    if (Date.now() > deadline) throw new Error(`${devEnv} names no DATABASE_URL`);
+    await delay(250);
+  }
 }
