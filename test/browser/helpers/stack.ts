@@ -86,9 +86,11 @@ export async function startDevStack(): Promise<DevStack> {
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  let databaseUrl = '';
   try {
     await waitFor(`${origin}/access/api/v1/livez`, child, () => log, 180_000);
     await waitFor(`http://127.0.0.1:${themePort}/_theme/health`, child, () => log, 30_000);
+    databaseUrl = await devDatabaseUrl(path.join(dataDir, 'dev.env'), 120_000);
   } catch (error) {
     await stop();
     throw error;
@@ -97,14 +99,14 @@ export async function startDevStack(): Promise<DevStack> {
     origin,
     mailOrigin: `http://127.0.0.1:${mailPort}`,
     themeOrigin: `http://127.0.0.1:${themePort}`,
-    databaseUrl: await devDatabaseUrl(path.join(dataDir, 'dev.env')),
+    databaseUrl,
     stop,
   };
 }
 
 /**
- * DATABASE_URL of a running `npm run dev`, from the file it writes for `npm run shop` (just
- * after it starts serving, so it is waited for a little).
+ * DATABASE_URL of a running `npm run dev`, from the file it writes for `npm run shop` once the
+ * demo shop answers (after the workers are up, so it is waited for).
  */
 export async function devDatabaseUrl(devEnv: string, ms = 15_000): Promise<string> {
   const deadline = Date.now() + ms;

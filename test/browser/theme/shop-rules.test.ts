@@ -177,6 +177,8 @@ describe('the storefront follows the shop', () => {
     await page.goto(`${theme}/shop${campaign}`);
     await page.goto(`${theme}/product/rose-ceramic-mug`);
     await page.getByRole('button', { name: 'Add to wish list' }).click();
+    // The form post comes back to the product page, whose script sends the event.
+    await expect.poll(() => sent.filter((e) => e.event === 'add_to_wishlist').length).toBe(1);
     await fillBag();
     await page.goto(`${theme}/bag`);
     await page.getByRole('button', { name: /Remove Rosé Ceramic Mug/ }).click();
