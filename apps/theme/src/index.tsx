@@ -10,28 +10,14 @@ import { cachedPage, isCacheablePage, PAGE_TTL_SECONDS, storePage } from './page
 import {
   accessLink,
   dashboard,
-  download,
-  orderDetail,
-  orders,
   requestCode,
   saveProfile,
-  sendReview,
   signOut,
   verifyCode,
 } from './pages/account';
-import {
-  addToBag,
-  applyCoupon,
-  bag,
-  checkout,
-  placeOrder,
-  success,
-  updateBag,
-  wishAdd,
-  wishList,
-  wishRemove,
-} from './pages/bag';
-import { collection, home, product, search, shop } from './pages/catalog';
+import { addToBag, applyCoupon, bag, updateBag } from './pages/bag';
+import { checkout, placeOrder, success } from './pages/checkout';
+import { home } from './pages/home';
 import {
   contact,
   maintenance,
@@ -44,6 +30,12 @@ import {
   unsubscribePage,
   verify,
 } from './pages/misc';
+import { orderDetail } from './pages/order-detail';
+import { download, orders, sendReview } from './pages/orders';
+import { product } from './pages/product';
+import { search } from './pages/search';
+import { collection, shop } from './pages/shop';
+import { wishAdd, wishList, wishRemove } from './pages/wish-list';
 import { proxyAnalytics, proxyVariant } from './proxy';
 import { securityHeaders } from './security';
 import { deviceId, getToken } from './session';

@@ -17,14 +17,32 @@ export type PageOptions = {
   status?: 200 | 404 | 422 | 400 | 503;
 };
 
+type Meta = NonNullable<Awaited<ReturnType<typeof fetchMeta>>>;
+const metas = new WeakMap<Request, { key: string; meta: Promise<Meta | null> }>();
+
+const fetchMeta = (c: Context<ThemeEnv>, url: string, param?: string) =>
+  c
+    .get('api')
+    .POST('/config', { body: { url, ...(param !== undefined ? { param } : {}) } })
+    .then(({ data }) => data?.data ?? null)
+    .catch(() => null);
+
+/**
+ * Asks POST /config for the page's metadata now, beside the page's own API calls, so the page
+ * does not wait for one more round trip when it renders (renderPage uses the answer).
+ */
+export function prefetchMeta(c: Context<ThemeEnv>, url: string, param?: string) {
+  const key = `${url}\n${param ?? ''}`;
+  const found = metas.get(c.req.raw);
+  if (found?.key === key) return found.meta;
+  const meta = fetchMeta(c, url, param);
+  metas.set(c.req.raw, { key, meta });
+  return meta;
+}
+
 /** A whole page: its metadata from POST /config, the layout from settings, and `body`. */
 export async function renderPage(c: Context<ThemeEnv>, options: PageOptions, body: Child) {
-  const api = c.get('api');
-  const { data } = await api
-    .POST('/config', {
-      body: { url: options.url, ...(options.param !== undefined ? { param: options.param } : {}) },
-    })
-    .catch(() => ({ data: undefined }));
+  const meta = await prefetchMeta(c, options.url, options.param);
   const scripts = await Promise.all([
     islandUrl('theme'),
     ...(options.islands ?? []).map((name) => islandUrl(name)),
@@ -33,7 +51,7 @@ export async function renderPage(c: Context<ThemeEnv>, options: PageOptions, bod
     <Layout
       settings={c.get('settings')}
       shop={c.get('shop')}
-      meta={data?.data ?? null}
+      meta={meta}
       fallbackTitle={options.fallbackTitle}
       path={new URL(c.req.url).pathname}
       events={options.events}

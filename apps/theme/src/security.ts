@@ -3,7 +3,8 @@ import type { ThemeEnv } from './env';
 
 /**
  * Every page's headers: scripts only from this origin (no inline script), images from here and
- * the shop's media host, forms posting only here; and form posts only from this site.
+ * the shop's media host, forms posting here (and redirected on to a payment page); and form
+ * posts only from this site.
  */
 export const securityHeaders = createMiddleware<ThemeEnv>(async (c, next) => {
   if (c.req.method === 'POST') {
@@ -24,6 +25,9 @@ export const securityHeaders = createMiddleware<ThemeEnv>(async (c, next) => {
   } catch {
     media = '';
   }
+  // Checkout may redirect the form's post to the payment provider's page: any https page, and
+  // over plain http (only a local stack, whose payment stand-in is http too) any http page.
+  const payment = new URL(c.req.url).protocol === 'http:' ? 'http: https:' : 'https:';
   const h = c.res.headers;
   h.set(
     'content-security-policy',
@@ -33,7 +37,7 @@ export const securityHeaders = createMiddleware<ThemeEnv>(async (c, next) => {
       "script-src 'self'",
       "style-src 'self' 'unsafe-inline'",
       "connect-src 'self'",
-      "form-action 'self' https:",
+      `form-action 'self' ${payment}`,
       "frame-ancestors 'none'",
       "base-uri 'none'",
       "object-src 'none'",

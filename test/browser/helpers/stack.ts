@@ -3,7 +3,7 @@
  * it, on free ports and a fresh data directory, and stopped with its whole process group.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ export type DevStack = {
   mailOrigin: string;
   /** The reference storefront's origin. */
   themeOrigin: string;
+  /** The stack's Postgres, for what only a shop's operator changes (its status, its payments). */
+  databaseUrl: string;
   stop(): Promise<void>;
 };
 
@@ -84,9 +86,11 @@ export async function startDevStack(): Promise<DevStack> {
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  let databaseUrl = '';
   try {
     await waitFor(`${origin}/access/api/v1/livez`, child, () => log, 180_000);
     await waitFor(`http://127.0.0.1:${themePort}/_theme/health`, child, () => log, 30_000);
+    databaseUrl = await devDatabaseUrl(path.join(dataDir, 'dev.env'), 120_000);
   } catch (error) {
     await stop();
     throw error;
@@ -95,6 +99,22 @@ export async function startDevStack(): Promise<DevStack> {
     origin,
     mailOrigin: `http://127.0.0.1:${mailPort}`,
     themeOrigin: `http://127.0.0.1:${themePort}`,
+    databaseUrl,
     stop,
   };
+}
+
+/**
+ * DATABASE_URL of a running `npm run dev`, from the file it writes for `npm run shop` once the
+ * demo shop answers (after the workers are up, so it is waited for).
+ */
+export async function devDatabaseUrl(devEnv: string, ms = 15_000): Promise<string> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const text = await readFile(devEnv, 'utf8').catch(() => '');
+    const url = /^DATABASE_URL=(.+)$/m.exec(text)?.[1]?.trim();
+    if (url) return url;
+    if (Date.now() > deadline) throw new Error(`${devEnv} names no DATABASE_URL`);
+    await delay(250);
+  }
 }

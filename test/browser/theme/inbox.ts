@@ -1,14 +1,21 @@
 /** The local mail sink's JSON inbox, read as a person reads their email: newest first. */
 import { setTimeout as delay } from 'node:timers/promises';
 
-type Email = { to: string[] | string; subject: string; html: string; text?: string };
+type Email = {
+  to: string[] | string;
+  subject: string;
+  html: string;
+  text?: string;
+  createdAt?: string;
+};
 
-/** Waits for the newest email to `to` whose subject matches, and returns it. */
+/** Waits for the newest email to `to` whose subject matches (sent after `since`), and returns it. */
 export async function waitForEmail(
   mailOrigin: string,
   to: string,
   subject: RegExp,
   ms = 20_000,
+  since = 0,
 ): Promise<Email> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
@@ -16,7 +23,8 @@ export async function waitForEmail(
     const emails = (await res.json()) as Email[];
     const found = emails.find((e) => {
       const list = Array.isArray(e.to) ? e.to : [e.to];
-      return list.some((t) => t.includes(to)) && subject.test(e.subject);
+      const fresh = !since || Date.parse(e.createdAt ?? '') >= since - 1000;
+      return fresh && list.some((t) => t.includes(to)) && subject.test(e.subject);
     });
     if (found) return found;
     await delay(250);

@@ -1,6 +1,6 @@
 import type { Schema } from '@storefront-api/client';
-import { imageUrl } from './lib/images';
-import { formatPrice } from './lib/money';
+import { imageUrl } from '../lib/images';
+import { formatPrice } from '../lib/money';
 
 type ListItem = Schema<'ProductListItem'>;
 

@@ -1,0 +1,146 @@
+/** One order of the signed-in customer: lines, totals, paid downloads and review forms. */
+import type { Context } from 'hono';
+import { Totals } from '../components/order-summary';
+import type { ThemeEnv } from '../env';
+import { formatPrice } from '../lib/money';
+import { ctxOf } from '../render';
+import { accountPage, customerProfile } from './customer';
+import { STATUS_LABEL } from './orders';
+
+type C = Context<ThemeEnv>;
+
+const REVIEWABLE = new Set(['delivered', 'completed', 'cancelled', 'refunded']);
+
+export async function orderDetail(c: C) {
+  const id = c.req.param('id') ?? '';
+  const profile = await customerProfile(c);
+  const api = c.get('customerApi');
+  if (!profile || !api)
+    return c.redirect(`/dashboard?next=/dashboard/orders/${encodeURIComponent(id)}`, 303);
+  const [{ data }, mine] = await Promise.all([
+    api.GET('/orders/{id}', { params: { path: { id } } }),
+    api.GET('/reviews/my', { params: { query: { orderId: id } } }),
+  ]);
+  if (!data)
+    return accountPage(c, '/dashboard/orders/:id', 'Order not found', <h1>Order not found</h1>);
+  const o = data.data;
+  const ctx = ctxOf(c);
+  const reviewed = new Set((mine.data?.data ?? []).map((r) => r.productId));
+  const canReview = c.get('settings').reviews.allowReviews && REVIEWABLE.has(o.status);
+  const notice = c.req.query('review');
+  const dlError = c.req.query('download');
+  return accountPage(
+    c,
+    '/dashboard/orders/:id',
+    `Order ${o.orderNumber}`,
+    <>
+      <h1>Order {o.orderNumber}</h1>
+      <p>
+        {STATUS_LABEL[o.status] ?? o.status} · placed {o.date.slice(0, 10)} ·{' '}
+        {o.paymentStatus === 'fully-paid' ? 'paid' : 'not paid yet'}
+      </p>
+      {notice === 'sent' ? (
+        <p role="status">Thank you: your review waits for the shop's approval.</p>
+      ) : null}
+      {notice && notice !== 'sent' ? (
+        <p class="error" role="alert">
+          The review was not saved ({notice}).
+        </p>
+      ) : null}
+      {dlError ? (
+        <p class="error" role="alert">
+          The download is not available ({dlError}).
+        </p>
+      ) : null}
+      <table>
+        <caption class="sr">Ordered products</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Quantity</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.products.map((p) => (
+            <tr>
+              <td>{p.title}</td>
+              <td>{p.quantity}</td>
+              <td>{formatPrice(p.price, ctx.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Totals
+        currency={ctx.currency}
+        rows={[
+          { label: 'Products', amount: o.productsTotal },
+          o.couponTotal > 0 && { label: 'Discount', amount: o.couponTotal, discount: true },
+          {
+            label: `Delivery${o.shipping ? ` (${o.shipping.name})` : ''}`,
+            amount: o.shippingTotal,
+          },
+          { label: 'Tax', amount: o.taxTotal },
+        ]}
+        total={{ label: 'Total', amount: o.cartTotal }}
+      />
+      {o.paymentStatus === 'fully-paid' && o.downloadables.length ? (
+        <section aria-labelledby="downloads">
+          <h2 id="downloads">Downloads</h2>
+          <ul>
+            {o.downloadables.flatMap((d) =>
+              d.files.map((f) => (
+                <li>
+                  <form method="post" action={`/dashboard/orders/${o._id}/download`} class="inline">
+                    <input type="hidden" name="productId" value={d._id} />
+                    <input type="hidden" name="fileId" value={f._id} />
+                    <button type="submit" class="ghost">
+                      Download {f.title || f.filename}
+                    </button>
+                  </form>
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      ) : null}
+      {canReview ? (
+        <section aria-labelledby="review">
+          <h2 id="review">Review your products</h2>
+          {o.products.map((p) =>
+            reviewed.has(p._id) ? (
+              <p>You reviewed {p.title}.</p>
+            ) : (
+              <form
+                method="post"
+                action={`/dashboard/orders/${o._id}/review`}
+                class="form"
+                aria-label={`Review ${p.title}`}
+              >
+                <input type="hidden" name="productId" value={p._id} />
+                <input type="hidden" name="variationLabel" value={p.variationKey} />
+                <h3>{p.title}</h3>
+                <label>
+                  Rating for {p.title}
+                  <select name="rating" required>
+                    {[5, 4, 3, 2, 1].map((n) => (
+                      <option value={String(n)}>{`${n} star${n === 1 ? '' : 's'}`}</option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  Your review of {p.title}
+                  <textarea name="comment" rows={3} required maxlength={2000} />
+                </label>
+                <button type="submit">Send review</button>
+              </form>
+            ),
+          )}
+        </section>
+      ) : null}
+      <p>
+        <a href="/dashboard/orders">All orders</a>
+      </p>
+    </>,
+  );
+}
