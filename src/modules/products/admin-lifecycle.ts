@@ -4,7 +4,8 @@ import { ApiError, type ErrorCode } from '../../errors/index';
 import { isUuid } from '../../lib/uuid';
 import { emitFromWrite } from '../webhooks/service';
 import { refuse } from './admin-plan';
-import { MAX_STOCK, type StockChange, type VariantUpdate } from './admin-schemas';
+import { MAX_STOCK, type VariantUpdate } from './admin-schemas';
+import type { StockChange } from './admin-stock-schemas';
 import { applyUpdate, lockCurrent, type ProductWrite } from './admin-service';
 import { bumpVersion } from './admin-writes';
 

@@ -7,10 +7,9 @@ import { changeStock, deleteProduct, LIFECYCLE_RAISES, updateVariant } from './a
 import {
   DeletedProductSchema,
   ProductWriteSchema,
-  StockChangeSchema,
-  StockLevelSchema,
   VariantUpdateSchema,
 } from './admin-schemas';
+import { StockChangeSchema, StockLevelSchema } from './admin-stock-schemas';
 
 const tag = 'Products';
 
