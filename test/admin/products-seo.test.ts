@@ -192,14 +192,17 @@ describe('the Shopify CSV maps Vendor, SEO Title and SEO Description', () => {
     const row = { Handle: 'kept', Title: 'Kept', 'Variant Price': '5.00' };
     const full = await importCsv(
       key.secret,
-      csvOf(['Handle', 'Title', 'Variant Price', 'Vendor', 'SEO Title', 'SEO Description'], [
-        {
-          ...row,
-          Vendor: SEO.vendor,
-          'SEO Title': SEO.seo_title,
-          'SEO Description': SEO.seo_description,
-        },
-      ]),
+      csvOf(
+        ['Handle', 'Title', 'Variant Price', 'Vendor', 'SEO Title', 'SEO Description'],
+        [
+          {
+            ...row,
+            Vendor: SEO.vendor,
+            'SEO Title': SEO.seo_title,
+            'SEO Description': SEO.seo_description,
+          },
+        ],
+      ),
     );
     expect(full).toMatchObject({ status: 'completed', created: 1 });
     const kept = await importCsv(key.secret, csvOf(['Handle', 'Title', 'Variant Price'], [row]));

@@ -5,8 +5,8 @@ import { isUuid } from '../../lib/uuid';
 import { emitFromWrite } from '../webhooks/service';
 import { refuse } from './admin-plan';
 import { MAX_STOCK, type VariantUpdate } from './admin-schemas';
-import type { StockChange } from './admin-stock-schemas';
 import { applyUpdate, lockCurrent, type ProductWrite } from './admin-service';
+import type { StockChange } from './admin-stock-schemas';
 import { bumpVersion } from './admin-writes';
 
 const TYPE = 'product' as const;

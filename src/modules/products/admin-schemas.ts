@@ -96,14 +96,22 @@ export const OptionInputSchema = z
 
 /** What search engines and the merchant see beside the title; empty: not set. */
 const seoFields = {
-  seo_title: z.string().trim().max(MAX_SEO_TITLE).openapi({
-    description: `The product page's title for search engines (at most ${MAX_SEO_TITLE} characters); empty: the product's title`,
-    example: 'Linen shirt, stone washed | Aurora',
-  }),
-  seo_description: z.string().trim().max(MAX_SEO_DESCRIPTION).openapi({
-    description: `The product page's meta description, plain text (at most ${MAX_SEO_DESCRIPTION} characters); empty: the start of the description`,
-    example: 'A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.',
-  }),
+  seo_title: z
+    .string()
+    .trim()
+    .max(MAX_SEO_TITLE)
+    .openapi({
+      description: `The product page's title for search engines (at most ${MAX_SEO_TITLE} characters); empty: the product's title`,
+      example: 'Linen shirt, stone washed | Aurora',
+    }),
+  seo_description: z
+    .string()
+    .trim()
+    .max(MAX_SEO_DESCRIPTION)
+    .openapi({
+      description: `The product page's meta description, plain text (at most ${MAX_SEO_DESCRIPTION} characters); empty: the start of the description`,
+      example: 'A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.',
+    }),
   vendor: z.string().trim().max(MAX_VENDOR).openapi({
     description: 'Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only',
     example: 'Aurora Outfitters',
