@@ -1775,25 +1775,41 @@ export interface components {
             data: components["schemas"]["Product"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/products
+             */
             url: string;
         };
         Product: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "product";
+            /** @example Linen shirt */
             title: string;
+            /** @example linen-shirt */
             slug: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description: string;
             /** @enum {string} */
             status: "published" | "draft" | "archived";
             featured: boolean;
+            /** @example Linen shirt, stone washed | Aurora */
+            seo_title: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. Free returns. */
+            seo_description: string;
+            /** @example Aurora Outfitters */
+            vendor: string;
             category_ids: string[];
+            /** @example 2c4e6a8b-1d3f-4a5b-9c7e-0f2a4c6e8b1d */
             primary_category_id: string | null;
             media: {
+                /** @example 2f4b6d8a-1c3e-4f5a-9b7d-3e5a7c9b1d3f */
                 media_id: string;
                 position: number;
             }[];
+            /** @example LS-SAND-M */
             sku: string;
             price: number | null;
             sale_price: number | null;
@@ -1809,24 +1825,34 @@ export interface components {
                 length: number;
                 width: number;
                 height: number;
+                /** @example kg */
                 weight_unit: string;
+                /** @example cm */
                 measurement_unit: string;
             } | null;
             is_digital: boolean;
             options: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Size */
                 name: string;
                 position: number;
                 values: {
+                    /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                     id: string;
+                    /** @example M */
                     value: string;
                 }[];
             }[];
             variants: components["schemas"]["ProductVariant"][];
             digital_files: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Linen shirt */
                 title: string;
+                /** @example linen-care-guide.pdf */
                 filename: string;
+                /** @example application/pdf */
                 mime_type: string;
                 size_bytes: number;
             }[];
@@ -1840,13 +1866,18 @@ export interface components {
             updated_at: string;
         };
         ProductVariant: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "product_variant";
             option_values: string[];
-            /** @description The storefront’s `variationKey` */
+            /**
+             * @description The storefront’s `variationKey`
+             * @example 4c8e2a6f-1b3d-4e5f-9a7c-2e4a6c8e1b3d
+             */
             key: string;
             position: number;
+            /** @example LS-SAND-M */
             sku: string;
             price: number | null;
             sale_price: number | null;
@@ -1862,17 +1893,21 @@ export interface components {
                 length: number;
                 width: number;
                 height: number;
+                /** @example kg */
                 weight_unit: string;
+                /** @example cm */
                 measurement_unit: string;
             } | null;
             active: boolean;
             media: {
+                /** @example 2f4b6d8a-1c3e-4f5a-9b7d-3e5a7c9b1d3f */
                 media_id: string;
                 position: number;
             }[];
         };
         ErrorDetail: {
             field: string;
+            /** @example Not an amount: write it like 19.99 */
             message: string;
         };
         ProductWriteResult: components["schemas"]["Product"] & {
@@ -1884,16 +1919,21 @@ export interface components {
             code: "DUPLICATE_SKU";
             /** @example variants.1.sku */
             field: string;
+            /** @example Another product of the shop uses this SKU. */
             message: string;
         };
         ProductCreate: {
+            /** @example Linen shirt */
             title: string;
             /**
              * @description The URL handle; from the title when absent. Unique in the shop
              * @example linen-shirt
              */
             slug?: string;
-            /** @description HTML */
+            /**
+             * @description HTML
+             * @example A breathable linen shirt, stone washed for a soft hand.
+             */
             description?: string;
             /**
              * @description Only published products are shown by the storefront
@@ -1901,11 +1941,29 @@ export interface components {
              */
             status?: "published" | "draft" | "archived";
             featured?: boolean;
+            /**
+             * @description The product page's title for search engines (at most 255 characters); empty: the product's title
+             * @example Linen shirt, stone washed | Aurora
+             */
+            seo_title?: string;
+            /**
+             * @description The product page's meta description, plain text (at most 1000 characters); empty: the start of the description
+             * @example A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.
+             */
+            seo_description?: string;
+            /**
+             * @description Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only
+             * @example Aurora Outfitters
+             */
+            vendor?: string;
             category_ids?: string[];
             /** Format: uuid */
             primary_category_id?: string | null;
             media?: components["schemas"]["ProductMediaRef"][];
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units; null: not for sale
@@ -1984,7 +2042,10 @@ export interface components {
              *     ]
              */
             option_values: string[];
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units; required for a new variant
@@ -2015,13 +2076,17 @@ export interface components {
             media?: components["schemas"]["ProductMediaRef"][];
         };
         ProductUpdate: {
+            /** @example Linen shirt */
             title?: string;
             /**
              * @description The URL handle; from the title when absent. Unique in the shop
              * @example linen-shirt
              */
             slug?: string;
-            /** @description HTML */
+            /**
+             * @description HTML
+             * @example A breathable linen shirt, stone washed for a soft hand.
+             */
             description?: string;
             /**
              * @description Only published products are shown by the storefront
@@ -2029,11 +2094,29 @@ export interface components {
              */
             status?: "published" | "draft" | "archived";
             featured?: boolean;
+            /**
+             * @description The product page's title for search engines (at most 255 characters); empty: the product's title
+             * @example Linen shirt, stone washed | Aurora
+             */
+            seo_title?: string;
+            /**
+             * @description The product page's meta description, plain text (at most 1000 characters); empty: the start of the description
+             * @example A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.
+             */
+            seo_description?: string;
+            /**
+             * @description Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only
+             * @example Aurora Outfitters
+             */
+            vendor?: string;
             category_ids?: string[];
             /** Format: uuid */
             primary_category_id?: string | null;
             media?: components["schemas"]["ProductMediaRef"][];
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units; null: not for sale
@@ -2069,6 +2152,7 @@ export interface components {
             digital_file_ids?: string[];
         };
         DeletedProduct: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "product";
@@ -2078,7 +2162,10 @@ export interface components {
             archived: boolean;
         };
         ProductVariantUpdate: {
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units
@@ -2110,7 +2197,9 @@ export interface components {
         StockLevel: {
             /** @enum {string} */
             object: "stock_level";
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             product_id: string;
+            /** @example 2e4a6c8e-1b3d-4f5a-9c7e-2e4a6c8e1b3d */
             variant_id: string | null;
             track_stock: boolean;
             stock: number;
@@ -2134,25 +2223,45 @@ export interface components {
             data: components["schemas"]["Category"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/categories
+             */
             url: string;
         };
         Category: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "category";
-            /** @description Shown by the storefront as `name` */
+            /**
+             * @description Shown by the storefront as `name`
+             * @example Linen
+             */
             title: string;
-            /** @description Unique in the shop; the storefront finds it by it */
+            /**
+             * @description Unique in the shop; the storefront finds it by it
+             * @example linen
+             */
             slug: string;
-            /** @description HTML, shown by the storefront as is */
+            /**
+             * @description HTML, shown by the storefront as is
+             * @example <p>Shirts, trousers and jackets in washed linen.</p>
+             */
             description: string;
-            /** @description The parent category; null at the top */
+            /**
+             * @description The parent category; null at the top
+             * @example 3b5d7f9a-1c3e-4b6d-8f2a-4c6e8a1c3e5b
+             */
             parent_id: string | null;
             /** @description Order among its siblings, ascending */
             position: number;
-            /** @description A media id of the shop */
+            /**
+             * @description A media id of the shop
+             * @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f
+             */
             image_id: string | null;
+            /** @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f */
             header_image_id: string | null;
             featured: boolean;
             /** @description Listed in the storefront menu tree */
@@ -2170,12 +2279,14 @@ export interface components {
             updated_at: string;
         };
         CategoryCreate: {
+            /** @example Linen shirt */
             title: string;
             /**
              * @description Made from the title when left out
              * @example summer-dresses
              */
             slug?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * Format: uuid
@@ -2194,12 +2305,14 @@ export interface components {
             status?: "published" | "draft" | "archived";
         };
         CategoryUpdate: {
+            /** @example Linen shirt */
             title?: string;
             /**
              * @description Made from the title when left out
              * @example summer-dresses
              */
             slug?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * Format: uuid
@@ -2218,6 +2331,7 @@ export interface components {
             status?: "published" | "draft" | "archived";
         };
         DeletedCategory: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "category";
@@ -2230,10 +2344,14 @@ export interface components {
             data: components["schemas"]["Media"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/media
+             */
             url: string;
         };
         Media: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "media";
@@ -2242,6 +2360,7 @@ export interface components {
              * @example linen-shirt-3f9a2c1b.png
              */
             filename: string;
+            /** @example Linen shirt in sand, front */
             alt: string;
             /**
              * @description Detected from the file’s bytes, never from its name or the request
@@ -2253,7 +2372,10 @@ export interface components {
             /** @description Pixels, when the header says */
             width: number | null;
             height: number | null;
-            /** @description `settings.media.url` followed by `filename` */
+            /**
+             * @description `settings.media.url` followed by `filename`
+             * @example https://aurora.example/media/linen-shirt-sand.webp
+             */
             url: string;
             image: components["schemas"]["Image"];
             /** @description Raised by every change; the ETag */
@@ -2265,20 +2387,29 @@ export interface components {
         };
         /** @description The image object as the storefront API shows it wherever the image is used */
         Image: {
+            /** @example 6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f */
             _id: string;
             /** @example image/jpeg */
             type: string;
-            /** @description Size in bytes, as a string */
+            /**
+             * @description Size in bytes, as a string
+             * @example 48213
+             */
             size: string;
+            /** @example Linen shirt in sand, front */
             title: string;
             /** @example 6f0c…/media/linen-shirt.jpg */
             uploadUrl: string;
         };
         MediaUpdate: {
-            /** @description Alternative text; the storefront shows it as the image `title` */
+            /**
+             * @description Alternative text; the storefront shows it as the image `title`
+             * @example Linen shirt in sand, front
+             */
             alt?: string;
         };
         DeletedMedia: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "media";
@@ -2291,21 +2422,32 @@ export interface components {
             data: components["schemas"]["DigitalFile"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/digital-files
+             */
             url: string;
         };
         DigitalFile: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "digital_file";
-            /** @description The name buyers download it under */
+            /**
+             * @description The name buyers download it under
+             * @example linen-care-guide.pdf
+             */
             filename: string;
+            /** @example Care guide (PDF) */
             title: string;
             /** @example application/pdf */
             content_type: string;
             /** @description Bytes */
             size: number;
-            /** @description The product that sells the file; null until a product is given it */
+            /**
+             * @description The product that sells the file; null until a product is given it
+             * @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f
+             */
             product_id: string | null;
             /** @description Downloads allowed per purchase; null for unlimited */
             download_limit: number | null;
@@ -2323,12 +2465,14 @@ export interface components {
         DigitalFileUpdate: {
             /** @example field-guide.pdf */
             filename?: string;
+            /** @example Linen shirt */
             title?: string;
             download_limit?: number | null;
             download_days?: number | null;
             active?: boolean;
         };
         DeletedDigitalFile: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "digital_file";
@@ -2336,6 +2480,7 @@ export interface components {
             deleted: true;
         };
         Import: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "import";
@@ -2344,6 +2489,11 @@ export interface components {
             /** @description Nothing is written: the counts say what would change */
             dry_run: boolean;
             size_bytes: number;
+            /**
+             * @description The currency the file’s prices were read in: the shop’s, when the file was uploaded (a Shopify CSV names none)
+             * @example EUR
+             */
+            currency: string;
             /** @description Products in the file, once it has been read through */
             total_products: number | null;
             processed_products: number;
@@ -2359,7 +2509,9 @@ export interface components {
             error: components["schemas"]["ImportProblem"] & (Record<string, never> | null);
             /** @description Columns of the file this catalogue has no field for */
             ignored_columns: {
+                /** @example Variant Price */
                 column: string;
+                /** @example not a field of this catalogue */
                 reason: string;
             }[];
             /** @example 2026-01-31T09:30:00.000Z */
@@ -2374,7 +2526,9 @@ export interface components {
             column: string | null;
             /** @example CSV_VALUE_INVALID */
             code: string;
+            /** @example Not an amount: write it like 19.99 */
             message: string;
+            /** @example aurora */
             handle?: string;
         };
         ImportList: {
@@ -2383,7 +2537,10 @@ export interface components {
             data: components["schemas"]["Import"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/imports
+             */
             url: string;
         };
         ContentModelList: {
@@ -2392,19 +2549,28 @@ export interface components {
             data: components["schemas"]["ContentModel"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/content-models
+             */
             url: string;
         };
         ContentModel: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_model";
-            /** @description The storefront serves it at /content/{slug} */
+            /**
+             * @description The storefront serves it at /content/{slug}
+             * @example lookbook
+             */
             slug: string;
+            /** @example Lookbook */
             name: string;
             /** @enum {string} */
             kind: "singleton" | "collection";
             fields: {
+                /** @example Lookbook */
                 name: string;
                 /** @enum {string} */
                 type: "text" | "richtext" | "number" | "boolean" | "date" | "datetime" | "url" | "image" | "list" | "json";
@@ -2420,6 +2586,7 @@ export interface components {
         ContentModelCreate: {
             /** @example journal */
             slug: string;
+            /** @example Sofia Lind */
             name: string;
             /**
              * @description A singleton holds one entry (a home hero); a collection many (journal posts)
@@ -2444,10 +2611,12 @@ export interface components {
         ContentModelUpdate: {
             /** @example journal */
             slug?: string;
+            /** @example Sofia Lind */
             name?: string;
             fields?: components["schemas"]["ContentField"][];
         };
         DeletedContentModel: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_model";
@@ -2460,13 +2629,18 @@ export interface components {
             data: components["schemas"]["ContentEntryResource"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/content-models/0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a/entries
+             */
             url: string;
         };
         ContentEntryResource: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_entry";
+            /** @example 6a8c1e3b-5d7f-4a2c-9e4b-7d9f1b3c5e7a */
             model_id: string;
             /**
              * @description Only published entries are served by the storefront
@@ -2520,6 +2694,7 @@ export interface components {
             };
         };
         DeletedContentEntry: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_entry";
@@ -2532,18 +2707,28 @@ export interface components {
             data: components["schemas"]["MerchantPolicy"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/policies
+             */
             url: string;
         };
         MerchantPolicy: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "policy";
             /** @enum {string} */
             type: "privacy" | "terms-of-service" | "refund" | "return" | "exchange" | "shipping" | "delivery" | "cancellation" | "payment" | "pricing" | "order" | "warranty" | "disclaimer" | "cookie";
-            /** @description The footer link text (the type when empty) */
+            /**
+             * @description The footer link text (the type when empty)
+             * @example Refund policy
+             */
             title: string;
-            /** @description HTML; the storefront serves it escaped as `content` */
+            /**
+             * @description HTML; the storefront serves it escaped as `content`
+             * @example <h2>Returns</h2><p>Return any item within 30 days for a full refund.</p>
+             */
             body: string;
             /** @description Raised by every change; the ETag */
             version: number;
@@ -2559,6 +2744,7 @@ export interface components {
             body: string;
         };
         DeletedPolicy: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "policy";
@@ -2571,33 +2757,315 @@ export interface components {
             object: "settings";
             /** @description Raised by every change; the ETag (0 until the first change) */
             version: number;
+            /** @example 2026-05-02T09:14:00.000Z */
             updated_at: string | null;
-            /** @description The `branding` section, as GET /settings shows it */
-            branding?: unknown;
-            /** @description The `headerTopbar` section, as GET /settings shows it */
-            headerTopbar?: unknown;
-            /** @description The `checkout` section, as GET /settings shows it */
-            checkout?: unknown;
-            /** @description The `reviews` section, as GET /settings shows it */
-            reviews?: unknown;
-            /** @description The `shipping` section, as GET /settings shows it */
-            shipping?: unknown;
-            /** @description The `tax` section, as GET /settings shows it */
-            tax?: unknown;
-            /** @description The `footer` section, as GET /settings shows it */
-            footer?: unknown;
-            /** @description The `footerConfig` section, as GET /settings shows it */
-            footerConfig?: unknown;
-            /** @description The `pages` section, as GET /settings shows it */
-            pages?: unknown;
-            /** @description The `adsTracker` section, as GET /settings shows it */
-            adsTracker?: unknown;
-            /** @description The `defaultPages` section, as GET /settings shows it */
-            defaultPages?: unknown;
-            /** @description The `popups` section, as GET /settings shows it */
-            popups?: unknown;
-            /** @description The `seo` section, as GET /settings shows it */
-            seo?: unknown;
+            branding?: components["schemas"]["SettingsBranding"];
+            headerTopbar?: components["schemas"]["SettingsHeaderTopbar"];
+            checkout?: components["schemas"]["SettingsCheckout"];
+            reviews?: components["schemas"]["SettingsReviews"];
+            shipping?: components["schemas"]["SettingsShipping"];
+            tax?: components["schemas"]["SettingsTax"];
+            footer?: components["schemas"]["SettingsFooter"];
+            footerConfig?: components["schemas"]["SettingsFooterConfig"];
+            pages?: components["schemas"]["SettingsPages"];
+            adsTracker?: components["schemas"]["SettingsAdsTracker"];
+            defaultPages?: components["schemas"]["SettingsDefaultPages"];
+            popups?: components["schemas"]["SettingsPopups"];
+            seo?: components["schemas"]["SettingsSeo"];
+        };
+        /**
+         * @description The `branding` section, as GET /settings shows it; PATCH /settings/branding changes it
+         * @default {}
+         */
+        SettingsBranding: {
+            /**
+             * @default null
+             * @example 8f2b4d6a-1c3e-4b5d-9f7a-2c4e6a8b1d3f
+             */
+            logoId?: string | null;
+            /**
+             * @default
+             * @example Storgatan 12, 111 51 Stockholm, Sweden
+             */
+            address?: string;
+            /**
+             * @default
+             * @example help@aurora.example
+             */
+            helpEmail?: string;
+            /**
+             * @default
+             * @example +46 8 123 456 78
+             */
+            helpPhone?: string;
+            /**
+             * @default
+             * @example https://facebook.com/aurora.outfitters
+             */
+            facebookUrl?: string;
+            /**
+             * @default
+             * @example https://instagram.com/aurora.outfitters
+             */
+            instagramUrl?: string;
+            /**
+             * @default
+             * @example https://x.com/aurora_outfits
+             */
+            xUrl?: string;
+            /**
+             * @default
+             * @example https://tiktok.com/@aurora.outfitters
+             */
+            tiktokUrl?: string;
+            /**
+             * @default
+             * @example https://linkedin.com/company/aurora-outfitters
+             */
+            linkedinUrl?: string;
+            /**
+             * @default
+             * @example https://pinterest.com/auroraoutfitters
+             */
+            pinterestUrl?: string;
+            /**
+             * @default
+             * @example https://youtube.com/@aurora.outfitters
+             */
+            youtubeUrl?: string;
+            /**
+             * @default
+             * @example +46701234567
+             */
+            messagingNumber?: string;
+            /**
+             * @default
+             * @example Hi! I have a question about my order.
+             */
+            messagingText?: string;
+            /** @default true */
+            showContacts?: boolean;
+            /** @default true */
+            showSocials?: boolean;
+        };
+        /**
+         * @description The `headerTopbar` section, as GET /settings shows it; PATCH /settings/headerTopbar changes it
+         * @default {}
+         */
+        SettingsHeaderTopbar: {
+            /** @default false */
+            activateTopBar?: boolean;
+            /**
+             * @default default
+             * @example default
+             */
+            topBarTemplate?: string;
+            /** @default [] */
+            announcements?: {
+                /** @example 6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f */
+                _id: string;
+                /** @example Free shipping over €50 */
+                value: string;
+            }[];
+            /** @default false */
+            showShopNowButton?: boolean;
+            /** @default 6 */
+            menuCollectionsLimit?: number;
+            /** @default 5000 */
+            announcementInterval?: number;
+            /**
+             * @default default
+             * @example default
+             */
+            headerTemplate?: string;
+            /**
+             * @default default
+             * @example default
+             */
+            headerLayout?: string;
+            /**
+             * @default collections
+             * @example collections
+             */
+            menuContent?: string;
+            /** @default [] */
+            menuPages?: components["schemas"]["SettingsMenuPage"][];
+        };
+        SettingsMenuPage: {
+            /** @example Sofia Lind */
+            name: string;
+            /** @example /collections/linen */
+            url: string;
+            /** @default [] */
+            children?: components["schemas"]["SettingsMenuPage"][];
+        };
+        /**
+         * @description The `checkout` section, as GET /settings shows it; PATCH /settings/checkout changes it
+         * @default {}
+         */
+        SettingsCheckout: {
+            /** @default false */
+            requiresAccount?: boolean;
+            /** @default false */
+            requiresPayments?: boolean;
+        };
+        /**
+         * @description The `reviews` section, as GET /settings shows it; PATCH /settings/reviews changes it
+         * @default {}
+         */
+        SettingsReviews: {
+            /** @default true */
+            allowReviews?: boolean;
+        };
+        /**
+         * @description The `shipping` section, as GET /settings shows it; PATCH /settings/shipping changes it
+         * @default {}
+         */
+        SettingsShipping: {
+            /** @default true */
+            active?: boolean;
+            /** @default false */
+            removeAddress?: boolean;
+            /** @default true */
+            standardActive?: boolean;
+            /** @default false */
+            pickupActive?: boolean;
+            /** @default false */
+            partnerDeliveryActive?: boolean;
+        };
+        /**
+         * @description The `tax` section, as GET /settings shows it; PATCH /settings/tax changes it
+         * @default {}
+         */
+        SettingsTax: {
+            /** @default false */
+            active?: boolean;
+            /** @default 0 */
+            value?: number;
+        };
+        /**
+         * @description The `footer` section, as GET /settings shows it; PATCH /settings/footer changes it
+         * @default []
+         */
+        SettingsFooter: {
+            /** @example Help */
+            title: string;
+            /** @default [] */
+            links?: {
+                /** @example Help */
+                title: string;
+                /** @example /support/refund */
+                link: string;
+            }[];
+        }[];
+        /**
+         * @description The `footerConfig` section, as GET /settings shows it; PATCH /settings/footerConfig changes it
+         * @default {}
+         */
+        SettingsFooterConfig: {
+            /**
+             * @default null
+             * @example 8f2b4d6a-1c3e-4b5d-9f7a-2c4e6a8b1d3f
+             */
+            logoId?: string | null;
+            /**
+             * @default default
+             * @example default
+             */
+            footerTemplate?: string;
+            /** @default true */
+            showNewsletter?: boolean;
+        };
+        /**
+         * @description The `pages` section, as GET /settings shows it; PATCH /settings/pages changes it
+         * @default []
+         */
+        SettingsPages: {
+            /** @example 6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f */
+            _id?: string;
+            /** @example Sofia Lind */
+            name: string;
+            /** @example /pages/about */
+            url: string;
+        }[];
+        /**
+         * @description The `adsTracker` section, as GET /settings shows it; PATCH /settings/adsTracker changes it
+         * @default {}
+         */
+        SettingsAdsTracker: {
+            /**
+             * @default
+             * @example 123456789012345
+             */
+            facebookPixelId?: string;
+            /**
+             * @default
+             * @example GTM-5T7KQ2B
+             */
+            googleTagManagerId?: string;
+            /**
+             * @default
+             * @example G-4XK2P9QZ7M
+             */
+            googleAnalyticsId?: string;
+            /**
+             * @default
+             * @example C4KQ2P9B7M1T
+             */
+            tiktokPixelId?: string;
+            /**
+             * @default
+             * @example 3456789
+             */
+            hotjarId?: string;
+        };
+        /**
+         * @description The `defaultPages` section, as GET /settings shows it; PATCH /settings/defaultPages changes it
+         * @default {}
+         */
+        SettingsDefaultPages: {
+            /** @default true */
+            home?: boolean;
+            /** @default true */
+            shop?: boolean;
+            /** @default true */
+            contact?: boolean;
+        };
+        /**
+         * @description The `popups` section, as GET /settings shows it; PATCH /settings/popups changes it
+         * @default {}
+         */
+        SettingsPopups: {
+            /** @default false */
+            emailCaptureEnabled?: boolean;
+        };
+        /**
+         * @description The `seo` section, as GET /settings shows it; PATCH /settings/seo changes it
+         * @default {}
+         */
+        SettingsSeo: {
+            /**
+             * @default
+             * @example Aurora Outfitters
+             */
+            title?: string;
+            /**
+             * @default
+             * @example Clothes in washed linen, made to last.
+             */
+            description?: string;
+            /** @default [] */
+            keywords?: string[];
+            /**
+             * @default
+             * @example Aurora Outfitters
+             */
+            author?: string;
+            /**
+             * @default null
+             * @example 4d6f8b1a-3c5e-4a7b-9d2f-6b8d1f3a5c7e
+             */
+            iconId?: string | null;
         };
         /** @description For a section that is an object, the fields to change (the others are kept; a nested object or list is replaced whole); for `footer` and `pages`, the new list */
         SettingsSectionPatch: {
@@ -2609,14 +3077,20 @@ export interface components {
             data: components["schemas"]["ShippingRate"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/shipping-rates
+             */
             url: string;
         };
         ShippingRate: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "shipping_rate";
+            /** @example Linen shirt */
             title: string;
+            /** @example Delivered in 2 to 4 working days. */
             description: string;
             /** @description Price, in minor units of `currency` */
             amount: number;
@@ -2636,7 +3110,9 @@ export interface components {
             updated_at: string;
         };
         ShippingRateCreate: {
+            /** @example Linen shirt */
             title: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Price, in minor units of the shop currency
@@ -2654,7 +3130,9 @@ export interface components {
             active?: boolean;
         };
         ShippingRateUpdate: {
+            /** @example Linen shirt */
             title?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Price, in minor units of the shop currency
@@ -2672,6 +3150,7 @@ export interface components {
             active?: boolean;
         };
         DeletedShippingRate: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "shipping_rate";
@@ -2684,26 +3163,39 @@ export interface components {
             data: components["schemas"]["PickupLocation"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/pickup-locations
+             */
             url: string;
         };
         PickupLocation: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "pickup_location";
+            /** @example Aurora Studio */
             name: string;
+            /** @example Söder Hall */
             building_name: string;
+            /** @example Collect at the counter of our studio shop. */
             description: string;
             /** @description Fee, in minor units of `currency` */
             fee_amount: number;
             /** @example EUR */
             currency: string;
+            /** @example Mon–Fri 10:00–18:00, Sat 10:00–16:00 */
             opening_hours: string;
             lat: number | null;
             lng: number | null;
+            /** @example https://maps.example/?q=Storgatan+12 */
             map_url: string;
-            /** @description A media id of the shop */
+            /**
+             * @description A media id of the shop
+             * @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f
+             */
             image_id: string | null;
+            /** @example +46701234567 */
             phone: string;
             position: number;
             /** @description Offered at checkout */
@@ -2716,14 +3208,18 @@ export interface components {
             updated_at: string;
         };
         PickupLocationCreate: {
+            /** @example Sofia Lind */
             name: string;
+            /** @example Söder Hall */
             building_name?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Fee, in minor units of the shop currency
              * @example 490
              */
             fee_amount?: number;
+            /** @example Mon–Fri 10:00–18:00, Sat 10:00–16:00 */
             opening_hours?: string;
             /** @description Set with lng, or neither */
             lat?: number | null;
@@ -2732,19 +3228,24 @@ export interface components {
             map_url?: "" | string;
             /** Format: uuid */
             image_id?: string | null;
+            /** @example +46701234567 */
             phone?: string;
             position?: number;
             active?: boolean;
         };
         PickupLocationUpdate: {
+            /** @example Sofia Lind */
             name?: string;
+            /** @example Söder Hall */
             building_name?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Fee, in minor units of the shop currency
              * @example 490
              */
             fee_amount?: number;
+            /** @example Mon–Fri 10:00–18:00, Sat 10:00–16:00 */
             opening_hours?: string;
             /** @description Set with lng, or neither */
             lat?: number | null;
@@ -2753,11 +3254,13 @@ export interface components {
             map_url?: "" | string;
             /** Format: uuid */
             image_id?: string | null;
+            /** @example +46701234567 */
             phone?: string;
             position?: number;
             active?: boolean;
         };
         DeletedPickupLocation: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "pickup_location";
@@ -2770,14 +3273,21 @@ export interface components {
             data: components["schemas"]["Coupon"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/coupons
+             */
             url: string;
         };
         Coupon: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "coupon";
-            /** @description Upper case; shoppers may type it in any case */
+            /**
+             * @description Upper case; shoppers may type it in any case
+             * @example SUMMER10
+             */
             code: string;
             /**
              * @description `percentage`: `value` percent off; `fixed`: `value` minor units off
@@ -2785,13 +3295,22 @@ export interface components {
              */
             kind: "percentage" | "fixed";
             value: number;
-            /** @description The currency of a `fixed` value and minimum */
+            /**
+             * @description The currency of a `fixed` value and minimum
+             * @example EUR
+             */
             currency: string;
             /** @description Least product total (minor units) of a cart the coupon applies to; 0: any */
             min_order_amount: number;
-            /** @description Usable from; null: at once */
+            /**
+             * @description Usable from; null: at once
+             * @example 2026-06-01T00:00:00.000Z
+             */
             starts_at: string | null;
-            /** @description Usable until (exclusive); null: no end */
+            /**
+             * @description Usable until (exclusive); null: no end
+             * @example 2026-08-31T23:59:59.000Z
+             */
             ends_at: string | null;
             /** @description Redemptions in all; null: no limit */
             usage_limit: number | null;
@@ -2854,6 +3373,7 @@ export interface components {
             active?: boolean;
         };
         DeletedCoupon: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "coupon";
@@ -2866,13 +3386,18 @@ export interface components {
             data: components["schemas"]["Order"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/orders
+             */
             url: string;
         };
         Order: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "order";
+            /** @example 1042 */
             order_number: string;
             /**
              * @description The storefront’s status word
@@ -2881,7 +3406,10 @@ export interface components {
             status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
             /** @enum {string} */
             payment_status: "unpaid" | "fully-paid";
-            /** @description `provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid */
+            /**
+             * @description `provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid
+             * @example card
+             */
             payment_method: string | null;
             /**
              * @description As the storefront shows it (refundStatus)
@@ -2895,11 +3423,13 @@ export interface components {
             refund_expiry_date: string;
             /** @example 2026-01-31T09:30:00.000Z */
             refund_requested_at: string | null;
+            /** @example Arrived damaged */
             refund_reason: string;
             /** @example 2026-01-31T09:30:00.000Z */
             refunded_at: string | null;
             /** @description Amount refunded, minor units */
             refunded_amount: number;
+            /** @example EUR */
             currency: string;
             /** @description Products total, minor units */
             products_amount: number;
@@ -2915,23 +3445,32 @@ export interface components {
             paid_amount: number;
             /** @description Total minus paid, minor units */
             balance_amount: number;
+            /** @example 5a7c9e1b-3d5f-4b2a-8c6e-1f3a5c7e9b2d */
             customer_id: string | null;
+            /** @example sofia.lind@example.com */
             email: string;
+            /** @example Sofia Lind */
             name: string;
+            /** @example +46701234567 */
             phone: string;
             shipping_address: components["schemas"]["OrderAddress"];
+            /** @example Please leave the parcel at the door. */
             note: string;
             /** @description The delivery chosen, as it was when ordered */
             shipping: {
                 /** @enum {string} */
                 kind: "standard" | "pickup";
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Sofia Lind */
                 name: string;
                 /** @description Fee, minor units */
                 amount: number;
             } | null;
             coupons: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example SUMMER10 */
                 code: string;
                 amount: number;
             }[];
@@ -2952,18 +3491,30 @@ export interface components {
             updated_at: string;
         };
         OrderAddress: {
+            /** @example Södermalm */
             town: string;
+            /** @example Stockholm */
             city: string;
+            /** @example 3B */
             apartment: string;
+            /** @example Floor 2 */
             room: string;
         };
         OrderLine: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
-            /** @description Null once the product is deleted */
+            /**
+             * @description Null once the product is deleted
+             * @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f
+             */
             product_id: string | null;
+            /** @example 2e4a6c8e-1b3d-4f5a-9c7e-2e4a6c8e1b3d */
             variant_id: string | null;
+            /** @example Linen shirt */
             title: string;
+            /** @example 4c8e2a6f-1b3d-4e5f-9a7c-2e4a6c8e1b3d */
             variation_key: string;
+            /** @example LS-SAND-M */
             sku: string;
             quantity: number;
             /** @description Unit price as ordered, minor units */
@@ -2983,7 +3534,10 @@ export interface components {
             method?: "cash_on_delivery" | "bank_transfer";
         };
         OrderRefundRequest: {
-            /** @default  */
+            /**
+             * @default
+             * @example not a field of this catalogue
+             */
             reason?: string;
         };
         OrderRefund: {
@@ -2994,6 +3548,7 @@ export interface components {
              * @default false
              */
             restock?: boolean;
+            /** @example not a field of this catalogue */
             reason?: string;
         };
         ReviewList: {
@@ -3002,20 +3557,32 @@ export interface components {
             data: components["schemas"]["Review"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/reviews
+             */
             url: string;
         };
         Review: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "review";
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             product_id: string;
+            /** @example 8e1a3c5e-7b9d-4f2a-8c4e-6a8c1e3b5d7f */
             order_id: string;
+            /** @example 5a7c9e1b-3d5f-4b2a-8c6e-1f3a5c7e9b2d */
             customer_id: string | null;
-            /** @description In full (the storefront masks it) */
+            /**
+             * @description In full (the storefront masks it)
+             * @example Sofia Lind
+             */
             buyer_name: string;
+            /** @example Sand / M */
             variation_label: string;
             rating: number;
+            /** @example Soft fabric, true to size. I ordered a second one. */
             comment: string;
             /** @enum {string} */
             status: "pending" | "approved";
@@ -3039,15 +3606,22 @@ export interface components {
             data: components["schemas"]["Customer"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/customers
+             */
             url: string;
         };
         Customer: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "customer";
+            /** @example sofia.lind@example.com */
             email: string;
+            /** @example Sofia Lind */
             name: string;
+            /** @example +46701234567 */
             phone: string;
             /**
              * @description `inactive` and `blacklisted` cannot sign in; their tokens stop at the next request
@@ -3055,10 +3629,15 @@ export interface components {
              */
             status: "active" | "inactive" | "blacklisted";
             address: {
+                /** @example Södermalm */
                 town: string;
+                /** @example Stockholm */
                 city: string;
+                /** @example 3B */
                 apartment: string;
+                /** @example Floor 2 */
                 room: string;
+                /** @example 111 51 */
                 postal_code: string;
             } | null;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -3110,16 +3689,24 @@ export interface components {
             data: components["schemas"]["DownloadGrant"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/download-grants
+             */
             url: string;
         };
         DownloadGrant: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "download_grant";
+            /** @example 8e1a3c5e-7b9d-4f2a-8c4e-6a8c1e3b5d7f */
             order_id: string;
+            /** @example 5a7c9e1b-3d5f-4b2a-8c6e-1f3a5c7e9b2d */
             customer_id: string | null;
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             product_id: string;
+            /** @example 9b1d3f5a-7c9e-4d2b-8f1a-3c5e7a9b1d3f */
             file_id: string;
             /** @description Closed when the order is cancelled */
             active: boolean;
@@ -3137,13 +3724,18 @@ export interface components {
             data: components["schemas"]["NewsletterSubscriber"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/newsletter/subscribers
+             */
             url: string;
         };
         NewsletterSubscriber: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "newsletter_subscriber";
+            /** @example sofia.lind@example.com */
             email: string;
             /**
              * @description `pending` until the address confirms (double opt-in); `unsubscribed` after it left
@@ -3160,6 +3752,7 @@ export interface components {
             updated_at: string;
         };
         DeletedNewsletterSubscriber: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "newsletter_subscriber";
@@ -3185,9 +3778,12 @@ export interface components {
         TrafficReport: {
             /** @enum {string} */
             object: "traffic_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             days: {
+                /** @example 2026-05-02 */
                 date: string;
                 visitors: number;
                 sessions: number;
@@ -3203,17 +3799,27 @@ export interface components {
         TopProductsReport: {
             /** @enum {string} */
             object: "top_products_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             by_views: {
+                /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
                 product_id: string;
-                /** @description Null when the product no longer exists */
+                /**
+                 * @description Null when the product no longer exists
+                 * @example Linen shirt
+                 */
                 title: string | null;
                 views: number;
             }[];
             by_add_to_cart: {
+                /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
                 product_id: string;
-                /** @description Null when the product no longer exists */
+                /**
+                 * @description Null when the product no longer exists
+                 * @example Linen shirt
+                 */
                 title: string | null;
                 add_to_cart: number;
                 quantity: number;
@@ -3222,7 +3828,9 @@ export interface components {
         FunnelReport: {
             /** @enum {string} */
             object: "funnel_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             steps: {
                 /** @enum {string} */
@@ -3237,13 +3845,17 @@ export interface components {
         ReferrersReport: {
             /** @enum {string} */
             object: "referrers_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             referrers: {
+                /** @example www.google.com */
                 host: string;
                 sessions: number;
             }[];
             utm_sources: {
+                /** @example google */
                 source: string;
                 sessions: number;
             }[];
@@ -3254,20 +3866,28 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/webhook-endpoints
+             */
             url: string;
         };
         WebhookEndpoint: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "webhook_endpoint";
             /** @example https://example.com/hooks/shop */
             url: string;
+            /** @example Order sync to the warehouse */
             description: string;
             events: components["schemas"]["WebhookEventType"][];
             /** @description Whether events are sent to the endpoint */
             enabled: boolean;
-            /** @description Why the platform disabled the endpoint (after failing for days); null otherwise */
+            /**
+             * @description Why the platform disabled the endpoint (after failing for days); null otherwise
+             * @example Disabled after 8 failed attempts in a row
+             */
             disabled_reason: string | null;
             /** @description Failed attempts since the last successful delivery */
             consecutive_failures: number;
@@ -3290,22 +3910,31 @@ export interface components {
             secret: string | null;
         };
         WebhookEndpointCreate: {
-            /** @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address */
+            /**
+             * @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address
+             * @example https://aurora.example/media/linen-shirt-sand.webp
+             */
             url: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             events: components["schemas"]["WebhookEventType"][];
             /** @description Enabling an endpoint the platform disabled clears its failures */
             enabled?: boolean;
         };
         WebhookEndpointUpdate: {
-            /** @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address */
+            /**
+             * @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address
+             * @example https://aurora.example/media/linen-shirt-sand.webp
+             */
             url?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Enabling an endpoint the platform disabled clears its failures */
             enabled?: boolean;
         };
         DeletedWebhookEndpoint: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "webhook_endpoint";
@@ -3318,16 +3947,22 @@ export interface components {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/webhook-endpoints/0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a/deliveries
+             */
             url: string;
         };
         WebhookDelivery: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "webhook_delivery";
+            /** @example 7d9f1b3c-5e7a-4c2b-9d1f-3b5d7f9a1c3e */
             endpoint_id: string;
             /** @description The event; its id is the `webhook-id` header of every attempt */
             event: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
                 type: components["schemas"]["WebhookEventType"];
                 /** @example 2026-01-31T09:30:00.000Z */
@@ -3346,7 +3981,10 @@ export interface components {
             next_attempt_at: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             delivered_at: string | null;
-            /** @description The delivery this one replays */
+            /**
+             * @description The delivery this one replays
+             * @example 5c7e9a1b-3d5f-4c2a-8e6b-9a1c3e5b7d9f
+             */
             replay_of: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
@@ -3356,6 +3994,7 @@ export interface components {
             at: string;
             /** @description HTTP status; null without an answer */
             status: number | null;
+            /** @example answered 500 */
             error: string | null;
             duration_ms: number;
         };
@@ -3365,13 +4004,18 @@ export interface components {
             data: components["schemas"]["MerchantKey"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/keys
+             */
             url: string;
         };
         MerchantKey: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "merchant_key";
+            /** @example Warehouse sync */
             name: string;
             /**
              * @description The first 12 characters of the key, to recognise it
@@ -3410,10 +4054,14 @@ export interface components {
             data: components["schemas"]["AuditEvent"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/audit
+             */
             url: string;
         };
         AuditEvent: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "audit_event";
@@ -3421,19 +4069,29 @@ export interface components {
             action: "create" | "update" | "delete" | "revoke";
             /** @example shipping_rate */
             resource_type: string;
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             resource_id: string;
-            /** @description The merchant key that made the change; null for the platform operator */
+            /**
+             * @description The merchant key that made the change; null for the platform operator
+             * @example 3e5a7c9b-1d3f-4a6b-8e2c-5a7c9e1b3d5f
+             */
             key_id: string | null;
             /** @example sk_live_Ab3x */
             key_prefix: string | null;
-            /** @description The staff member who made the change from the dashboard; null otherwise */
+            /**
+             * @description The staff member who made the change from the dashboard; null otherwise
+             * @example 9c1e3a5b-7d9f-4e2a-8b4c-6e8a1c3e5b7d
+             */
             staff_member_id: string | null;
             /**
              * @description Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator
              * @example owner@aurora.example
              */
             actor: string | null;
-            /** @description The X-Request-Id of the write */
+            /**
+             * @description The X-Request-Id of the write
+             * @example c2a8e4f6-1b3d-4a5c-9e7f-0b2d4f6a8c1e
+             */
             request_id: string | null;
             /**
              * @description Each changed field as the API shows it, with its value before and after
@@ -3456,6 +4114,7 @@ export interface components {
         SignInCode: {
             /** @enum {string} */
             object: "sign_in_code";
+            /** @example sofia.lind@example.com */
             email: string;
             /**
              * @description Seconds
@@ -3473,6 +4132,7 @@ export interface components {
         Session: {
             /** @enum {string} */
             object: "session";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
@@ -3482,7 +4142,9 @@ export interface components {
              */
             expires_at: string;
             staff: {
+                /** @example sofia.lind@example.com */
                 email: string;
+                /** @example Sofia Lind */
                 name: string;
             };
             shop: components["schemas"]["StaffShop"];
@@ -3490,8 +4152,11 @@ export interface components {
         };
         /** @description The shop the session works on; null until a member of several shops picks one */
         StaffShop: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example aurora */
             handle: string;
+            /** @example Sofia Lind */
             name: string;
         } | null;
         StaffMembership: {
@@ -3499,6 +4164,7 @@ export interface components {
             role: components["schemas"]["RoleRef"];
         };
         RoleRef: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @example Owner */
             name: string;
@@ -3527,21 +4193,32 @@ export interface components {
             actor: {
                 /** @enum {string} */
                 type: "staff";
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example sofia.lind@example.com */
                 email: string;
+                /** @example Warehouse sync */
                 name: string;
             } | {
                 /** @enum {string} */
                 type: "key";
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Warehouse sync */
                 name: string;
+                /** @example sk_live_4Fq9 */
                 prefix: string;
             };
             shop: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example aurora */
                 handle: string;
+                /** @example Warehouse sync */
                 name: string;
+                /** @example EUR */
                 currency: string;
+                /** @example https://aurora.example */
                 storefront_url: string | null;
             };
             role: components["schemas"]["RoleRef"] & (Record<string, never> | null);
@@ -3555,12 +4232,16 @@ export interface components {
             data: components["schemas"]["StaffSession"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/sessions
+             */
             url: string;
         };
         StaffSession: {
             /** @enum {string} */
             object: "staff_session";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             current: boolean;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -3569,8 +4250,12 @@ export interface components {
             last_seen_at: string;
             /** @example 2026-01-31T09:30:00.000Z */
             expires_at: string;
+            /** @example Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15 */
             user_agent: string;
-            /** @description The IPv4 address or IPv6 /64 it began from */
+            /**
+             * @description The IPv4 address or IPv6 /64 it began from
+             * @example 203.0.113.0/24
+             */
             ip_network: string;
         };
         StaffMemberList: {
@@ -3579,14 +4264,20 @@ export interface components {
             data: components["schemas"]["StaffMember"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/staff
+             */
             url: string;
         };
         StaffMember: {
             /** @enum {string} */
             object: "staff_member";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example sofia.lind@example.com */
             email: string;
+            /** @example Sofia Lind */
             name: string;
             role: components["schemas"]["RoleRef"];
             /** @enum {string} */
@@ -3604,6 +4295,7 @@ export interface components {
             status?: "active" | "disabled";
         };
         DeletedStaffMember: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "staff_member";
@@ -3613,6 +4305,7 @@ export interface components {
         InvitePreview: {
             /** @enum {string} */
             object: "invite_preview";
+            /** @example sofia.lind@example.com */
             email: string;
             shop: components["schemas"]["StaffShop"];
             role: components["schemas"]["RoleRef"];
@@ -3630,13 +4323,18 @@ export interface components {
             data: components["schemas"]["StaffInvite"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/invites
+             */
             url: string;
         };
         StaffInvite: {
             /** @enum {string} */
             object: "staff_invite";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example sofia.lind@example.com */
             email: string;
             role: components["schemas"]["RoleRef"];
             /** @enum {string} */
@@ -3645,6 +4343,7 @@ export interface components {
             expires_at: string;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
+            /** @example Lena Berg */
             invited_by: string;
         };
         StaffInviteCreate: {
@@ -3662,15 +4361,20 @@ export interface components {
             data: components["schemas"]["Role"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/roles
+             */
             url: string;
         };
         Role: {
             /** @enum {string} */
             object: "role";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string|null} */
             key: "owner" | "admin" | "catalogue_editor" | "fulfilment" | "support" | "analyst" | null;
+            /** @example Fulfilment */
             name: string;
             scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             preset: boolean;
@@ -3679,14 +4383,17 @@ export interface components {
             version: number;
         };
         RoleCreate: {
+            /** @example Sofia Lind */
             name: string;
             scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         RoleUpdate: {
+            /** @example Sofia Lind */
             name?: string;
             scopes?: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         DeletedRole: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "role";
@@ -3749,6 +4456,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3770,6 +4478,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3791,6 +4500,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3812,6 +4522,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3839,6 +4550,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3860,6 +4572,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3883,6 +4596,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3937,6 +4651,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3958,6 +4673,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3979,6 +4695,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4000,6 +4717,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "PRODUCT_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4021,6 +4739,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4042,6 +4761,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4069,6 +4789,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4090,6 +4811,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4113,6 +4835,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4162,6 +4885,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4183,6 +4907,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4204,6 +4929,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4225,6 +4951,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4246,6 +4973,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4273,6 +5001,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4294,6 +5023,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4317,6 +5047,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4369,6 +5100,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4390,6 +5122,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4411,6 +5144,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4432,6 +5166,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4453,6 +5188,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4474,6 +5210,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4495,6 +5232,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4522,6 +5260,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4543,6 +5282,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4566,6 +5306,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4624,6 +5365,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4645,6 +5387,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4666,6 +5409,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4687,6 +5431,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4708,6 +5453,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "PRODUCT_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4729,6 +5475,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4750,6 +5497,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4771,6 +5519,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4798,6 +5547,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4819,6 +5569,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4842,6 +5593,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4901,6 +5653,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4922,6 +5675,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4943,6 +5697,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4964,6 +5719,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND" | "VARIANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4985,6 +5741,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "PRODUCT_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5006,6 +5763,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5027,6 +5785,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5048,6 +5807,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5075,6 +5835,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5096,6 +5857,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5119,6 +5881,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5173,6 +5936,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5194,6 +5958,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5215,6 +5980,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5236,6 +6002,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND" | "VARIANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5257,6 +6024,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "STOCK_WOULD_BE_NEGATIVE" | "STOCK_CHANGED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5278,6 +6046,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5299,6 +6068,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5326,6 +6096,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5347,6 +6118,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5370,6 +6142,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5424,6 +6197,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5445,6 +6219,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5466,6 +6241,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5487,6 +6263,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5514,6 +6291,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5535,6 +6313,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5558,6 +6337,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5612,6 +6392,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5633,6 +6414,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5654,6 +6436,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5675,6 +6458,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CATEGORY_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5696,6 +6480,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5717,6 +6502,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5744,6 +6530,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5765,6 +6552,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5788,6 +6576,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5837,6 +6626,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5858,6 +6648,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5879,6 +6670,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CATEGORY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5900,6 +6692,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5921,6 +6714,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5948,6 +6742,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5969,6 +6764,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5992,6 +6788,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6044,6 +6841,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6065,6 +6863,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6086,6 +6885,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6107,6 +6907,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CATEGORY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6128,6 +6929,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6149,6 +6951,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6170,6 +6973,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6197,6 +7001,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6218,6 +7023,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6241,6 +7047,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6299,6 +7106,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6320,6 +7128,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6341,6 +7150,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6362,6 +7172,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CATEGORY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6383,6 +7194,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CATEGORY_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6404,6 +7216,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6425,6 +7238,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6446,6 +7260,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CATEGORY_CYCLE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6473,6 +7288,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6494,6 +7310,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6517,6 +7334,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6569,6 +7387,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6590,6 +7409,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6611,6 +7431,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6632,6 +7453,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6659,6 +7481,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6680,6 +7503,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6703,6 +7527,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6767,6 +7592,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6788,6 +7614,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6809,6 +7636,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6830,6 +7658,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6851,6 +7680,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6872,6 +7702,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "MEDIA_TYPE_UNSUPPORTED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6899,6 +7730,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6920,6 +7752,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6943,6 +7776,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6992,6 +7826,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7013,6 +7848,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7034,6 +7870,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7055,6 +7892,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7076,6 +7914,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7103,6 +7942,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7124,6 +7964,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7147,6 +7988,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7199,6 +8041,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7220,6 +8063,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7241,6 +8085,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7262,6 +8107,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7283,6 +8129,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "MEDIA_IN_USE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7304,6 +8151,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7325,6 +8173,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7352,6 +8201,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7373,6 +8223,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7396,6 +8247,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7454,6 +8306,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7475,6 +8328,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7496,6 +8350,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7517,6 +8372,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7538,6 +8394,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7559,6 +8416,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7580,6 +8438,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7601,6 +8460,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7628,6 +8488,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7649,6 +8510,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7672,6 +8534,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7724,6 +8587,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7745,6 +8609,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7766,6 +8631,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7787,6 +8653,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7814,6 +8681,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7835,6 +8703,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7858,6 +8727,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7916,6 +8786,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7937,6 +8808,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7958,6 +8830,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7979,6 +8852,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8000,6 +8874,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8021,6 +8896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "DIGITAL_FILE_EMPTY" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8048,6 +8924,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8069,6 +8946,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8092,6 +8970,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8141,6 +9020,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8162,6 +9042,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8183,6 +9064,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8204,6 +9086,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8225,6 +9108,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8252,6 +9136,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8273,6 +9158,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8296,6 +9182,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8348,6 +9235,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8369,6 +9257,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8390,6 +9279,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8411,6 +9301,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8432,6 +9323,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "DIGITAL_FILE_IN_USE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8453,6 +9345,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8474,6 +9367,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8501,6 +9395,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8522,6 +9417,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8545,6 +9441,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8603,6 +9500,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8624,6 +9522,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8645,6 +9544,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8666,6 +9566,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8687,6 +9588,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8708,6 +9610,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8729,6 +9632,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8750,6 +9654,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8777,6 +9682,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8798,6 +9704,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8821,6 +9728,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8873,6 +9781,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8894,6 +9803,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8915,6 +9825,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8936,6 +9847,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8963,6 +9875,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8984,6 +9897,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9007,6 +9921,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9063,6 +9978,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9084,6 +10000,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9105,6 +10022,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9126,6 +10044,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9147,6 +10066,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IMPORT_FILE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9168,6 +10088,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CSV_HEADER_INVALID" | "CSV_MALFORMED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9195,6 +10116,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9216,6 +10138,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9239,6 +10162,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9286,6 +10210,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9307,6 +10232,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9328,6 +10254,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IMPORT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9349,6 +10276,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9370,6 +10298,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9397,6 +10326,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9418,6 +10348,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9441,6 +10372,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9486,6 +10418,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9507,6 +10440,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9528,6 +10462,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9549,6 +10484,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9576,6 +10512,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9597,6 +10534,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9620,6 +10558,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9672,6 +10611,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9693,6 +10633,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9714,6 +10655,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9735,6 +10677,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9762,6 +10705,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9783,6 +10727,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9806,6 +10751,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9860,6 +10806,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9881,6 +10828,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9902,6 +10850,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9923,6 +10872,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_MODEL_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9944,6 +10894,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9965,6 +10916,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9992,6 +10944,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10013,6 +10966,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10036,6 +10990,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10085,6 +11040,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10106,6 +11062,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10127,6 +11084,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10148,6 +11106,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10169,6 +11128,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10196,6 +11156,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10217,6 +11178,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10240,6 +11202,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10292,6 +11255,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10313,6 +11277,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10334,6 +11299,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10355,6 +11321,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10376,6 +11343,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_MODEL_HAS_ENTRIES";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10397,6 +11365,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10418,6 +11387,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10445,6 +11415,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10466,6 +11437,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10489,6 +11461,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10547,6 +11520,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10568,6 +11542,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10589,6 +11564,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10610,6 +11586,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10631,6 +11608,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_MODEL_SLUG_TAKEN" | "CONTENT_MODEL_HAS_INVALID_ENTRIES";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10652,6 +11630,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10673,6 +11652,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10694,6 +11674,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10721,6 +11702,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10742,6 +11724,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10765,6 +11748,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10821,6 +11805,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10842,6 +11827,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10863,6 +11849,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10884,6 +11871,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10905,6 +11893,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10932,6 +11921,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10953,6 +11943,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10976,6 +11967,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11032,6 +12024,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11053,6 +12046,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11074,6 +12068,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11095,6 +12090,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11116,6 +12112,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_SINGLETON_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11137,6 +12134,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11158,6 +12156,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11185,6 +12184,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11206,6 +12206,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11229,6 +12230,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11278,6 +12280,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11299,6 +12302,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11320,6 +12324,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_ENTRY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11341,6 +12346,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11362,6 +12368,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11389,6 +12396,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11410,6 +12418,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11433,6 +12442,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11485,6 +12495,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11506,6 +12517,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11527,6 +12539,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11548,6 +12561,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_ENTRY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11569,6 +12583,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11590,6 +12605,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11611,6 +12627,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11638,6 +12655,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11659,6 +12677,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11682,6 +12701,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11740,6 +12760,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11761,6 +12782,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11782,6 +12804,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11803,6 +12826,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_ENTRY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11824,6 +12848,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11845,6 +12870,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11866,6 +12892,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11887,6 +12914,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11914,6 +12942,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11935,6 +12964,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11958,6 +12988,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12010,6 +13041,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12031,6 +13063,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12052,6 +13085,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12073,6 +13107,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12100,6 +13135,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12121,6 +13157,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12144,6 +13181,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12194,6 +13232,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_TYPE_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12215,6 +13254,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12236,6 +13276,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12257,6 +13298,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12278,6 +13320,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12299,6 +13342,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12326,6 +13370,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12347,6 +13392,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12370,6 +13416,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12429,6 +13476,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12450,6 +13498,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12471,6 +13520,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12492,6 +13542,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12513,6 +13564,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12534,6 +13586,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12555,6 +13608,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12582,6 +13636,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12603,6 +13658,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12626,6 +13682,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12679,6 +13736,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12700,6 +13758,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12721,6 +13780,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12742,6 +13802,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12763,6 +13824,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12784,6 +13846,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12805,6 +13868,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12832,6 +13896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12853,6 +13918,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12876,6 +13942,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12923,6 +13990,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12944,6 +14012,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12965,6 +14034,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12986,6 +14056,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13013,6 +14084,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13034,6 +14106,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13057,6 +14130,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13116,6 +14190,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13137,6 +14212,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13158,6 +14234,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13179,6 +14256,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SETTINGS_SECTION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13200,6 +14278,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13221,6 +14300,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13242,6 +14322,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13263,6 +14344,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13290,6 +14372,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13311,6 +14394,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13334,6 +14418,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13386,6 +14471,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13407,6 +14493,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13428,6 +14515,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13449,6 +14537,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13476,6 +14565,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13497,6 +14587,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13520,6 +14611,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13574,6 +14666,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13595,6 +14688,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13616,6 +14710,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13637,6 +14732,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13658,6 +14754,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13679,6 +14776,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13706,6 +14804,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13727,6 +14826,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13750,6 +14850,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13799,6 +14900,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13820,6 +14922,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13841,6 +14944,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHIPPING_RATE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13862,6 +14966,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13883,6 +14988,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13910,6 +15016,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13931,6 +15038,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13954,6 +15062,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14006,6 +15115,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14027,6 +15137,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14048,6 +15159,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14069,6 +15181,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHIPPING_RATE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14090,6 +15203,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14111,6 +15225,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14132,6 +15247,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14159,6 +15275,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14180,6 +15297,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14203,6 +15321,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14261,6 +15380,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14282,6 +15402,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14303,6 +15424,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14324,6 +15446,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHIPPING_RATE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14345,6 +15468,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14366,6 +15490,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14387,6 +15512,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14408,6 +15534,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14435,6 +15562,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14456,6 +15584,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14479,6 +15608,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14531,6 +15661,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14552,6 +15683,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14573,6 +15705,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14594,6 +15727,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14621,6 +15755,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14642,6 +15777,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14665,6 +15801,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14719,6 +15856,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14740,6 +15878,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14761,6 +15900,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14782,6 +15922,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14803,6 +15944,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14824,6 +15966,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14851,6 +15994,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14872,6 +16016,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14895,6 +16040,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14944,6 +16090,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14965,6 +16112,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14986,6 +16134,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PICKUP_LOCATION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15007,6 +16156,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15028,6 +16178,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15055,6 +16206,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15076,6 +16228,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15099,6 +16252,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15151,6 +16305,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15172,6 +16327,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15193,6 +16349,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15214,6 +16371,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PICKUP_LOCATION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15235,6 +16393,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15256,6 +16415,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15277,6 +16437,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15304,6 +16465,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15325,6 +16487,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15348,6 +16511,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15406,6 +16570,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15427,6 +16592,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15448,6 +16614,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15469,6 +16636,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PICKUP_LOCATION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15490,6 +16658,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15511,6 +16680,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15532,6 +16702,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15553,6 +16724,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15580,6 +16752,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15601,6 +16774,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15624,6 +16798,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15676,6 +16851,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15697,6 +16873,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15718,6 +16895,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15739,6 +16917,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15766,6 +16945,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15787,6 +16967,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15810,6 +16991,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15864,6 +17046,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15885,6 +17068,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15906,6 +17090,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15927,6 +17112,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "COUPON_CODE_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15948,6 +17134,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15969,6 +17156,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15996,6 +17184,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16017,6 +17206,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16040,6 +17230,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16089,6 +17280,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16110,6 +17302,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16131,6 +17324,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPON_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16152,6 +17346,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16173,6 +17368,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16200,6 +17396,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16221,6 +17418,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16244,6 +17442,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16296,6 +17495,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16317,6 +17517,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16338,6 +17539,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16359,6 +17561,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPON_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16380,6 +17583,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "COUPON_REDEEMED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16401,6 +17605,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16422,6 +17627,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16449,6 +17655,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16470,6 +17677,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16493,6 +17701,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16551,6 +17760,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16572,6 +17782,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16593,6 +17804,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16614,6 +17826,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPON_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16635,6 +17848,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "COUPON_CODE_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16656,6 +17870,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16677,6 +17892,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16698,6 +17914,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16725,6 +17942,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16746,6 +17964,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16769,6 +17988,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16830,6 +18050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16851,6 +18072,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16872,6 +18094,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16893,6 +18116,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16920,6 +18144,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16941,6 +18166,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16964,6 +18190,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17013,6 +18240,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17034,6 +18262,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17055,6 +18284,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17076,6 +18306,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17097,6 +18328,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17124,6 +18356,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17145,6 +18378,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17168,6 +18402,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17222,6 +18457,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17243,6 +18479,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17264,6 +18501,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17285,6 +18523,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17306,6 +18545,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17327,6 +18567,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17348,6 +18589,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17375,6 +18617,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17396,6 +18639,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17419,6 +18663,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17473,6 +18718,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17494,6 +18740,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17515,6 +18762,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17536,6 +18784,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17557,6 +18806,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17578,6 +18828,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17599,6 +18850,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17626,6 +18878,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17647,6 +18900,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17670,6 +18924,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17724,6 +18979,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17745,6 +19001,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17766,6 +19023,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17787,6 +19045,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17808,6 +19067,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17829,6 +19089,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17850,6 +19111,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17877,6 +19139,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17898,6 +19161,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17921,6 +19185,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17979,6 +19244,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18000,6 +19266,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18021,6 +19288,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18042,6 +19310,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18063,6 +19332,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_ALREADY_PAID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18084,6 +19354,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18105,6 +19376,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18126,6 +19398,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18153,6 +19426,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18174,6 +19448,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18197,6 +19472,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18255,6 +19531,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18276,6 +19553,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18297,6 +19575,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18318,6 +19597,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18339,6 +19619,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "REFUND_ALREADY_REQUESTED" | "REFUND_WINDOW_CLOSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18360,6 +19641,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18381,6 +19663,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18402,6 +19685,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18429,6 +19713,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18450,6 +19735,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18473,6 +19759,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18531,6 +19818,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18552,6 +19840,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18573,6 +19862,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18594,6 +19884,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18615,6 +19906,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18636,6 +19928,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18657,6 +19950,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18678,6 +19972,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18705,6 +20000,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18726,6 +20022,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18749,6 +20046,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18805,6 +20103,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18826,6 +20125,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18847,6 +20147,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18868,6 +20169,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18895,6 +20197,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18916,6 +20219,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18939,6 +20243,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18988,6 +20293,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19009,6 +20315,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19030,6 +20337,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19051,6 +20359,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19072,6 +20381,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19099,6 +20409,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19120,6 +20431,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19143,6 +20455,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19197,6 +20510,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19218,6 +20532,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19239,6 +20554,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19260,6 +20576,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19281,6 +20598,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19302,6 +20620,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19323,6 +20642,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19350,6 +20670,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19371,6 +20692,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19394,6 +20716,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19448,6 +20771,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19469,6 +20793,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19490,6 +20815,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19511,6 +20837,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19532,6 +20859,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19553,6 +20881,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19574,6 +20903,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19601,6 +20931,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19622,6 +20953,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19645,6 +20977,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19699,6 +21032,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19720,6 +21054,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19741,6 +21076,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19762,6 +21098,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19783,6 +21120,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19804,6 +21142,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19825,6 +21164,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19852,6 +21192,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19873,6 +21214,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19896,6 +21238,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19951,6 +21294,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19972,6 +21316,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19993,6 +21338,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20014,6 +21360,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20041,6 +21388,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20062,6 +21410,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20085,6 +21434,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20134,6 +21484,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20155,6 +21506,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20176,6 +21528,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20197,6 +21550,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20218,6 +21572,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20245,6 +21600,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20266,6 +21622,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20289,6 +21646,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20347,6 +21705,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20368,6 +21727,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20389,6 +21749,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20410,6 +21771,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20431,6 +21793,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CUSTOMER_ERASED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20452,6 +21815,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20473,6 +21837,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20494,6 +21859,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20521,6 +21887,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20542,6 +21909,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20565,6 +21933,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20612,6 +21981,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20633,6 +22003,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20654,6 +22025,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20675,6 +22047,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20696,6 +22069,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20723,6 +22097,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20744,6 +22119,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20767,6 +22143,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20825,6 +22202,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20846,6 +22224,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20867,6 +22246,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20888,6 +22268,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20909,6 +22290,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CUSTOMER_ERASED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20930,6 +22312,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20951,6 +22334,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20972,6 +22356,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20999,6 +22384,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21020,6 +22406,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21043,6 +22430,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21097,6 +22485,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21118,6 +22507,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21139,6 +22529,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21160,6 +22551,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21187,6 +22579,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21208,6 +22601,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21231,6 +22625,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21278,6 +22673,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21299,6 +22695,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21320,6 +22717,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DOWNLOAD_GRANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21341,6 +22739,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21362,6 +22761,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21389,6 +22789,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21410,6 +22811,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21433,6 +22835,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21487,6 +22890,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21508,6 +22912,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21529,6 +22934,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21550,6 +22956,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DOWNLOAD_GRANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21571,6 +22978,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21592,6 +23000,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21613,6 +23022,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21640,6 +23050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21661,6 +23072,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21684,6 +23096,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21738,6 +23151,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21759,6 +23173,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21780,6 +23195,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21801,6 +23217,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21828,6 +23245,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21849,6 +23267,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21872,6 +23291,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21920,6 +23340,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21941,6 +23362,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21962,6 +23384,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21983,6 +23406,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22010,6 +23434,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22031,6 +23456,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22054,6 +23480,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22104,6 +23531,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22125,6 +23553,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22146,6 +23575,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22167,6 +23597,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SUBSCRIPTION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22188,6 +23619,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22209,6 +23641,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22236,6 +23669,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22257,6 +23691,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22280,6 +23715,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22325,6 +23761,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22346,6 +23783,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22367,6 +23805,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22388,6 +23827,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22415,6 +23855,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22436,6 +23877,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22459,6 +23901,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22511,6 +23954,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22532,6 +23976,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22553,6 +23998,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22574,6 +24020,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22595,6 +24042,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22616,6 +24064,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22643,6 +24092,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22664,6 +24114,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22687,6 +24138,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22737,6 +24189,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22758,6 +24211,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22779,6 +24233,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22800,6 +24255,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22827,6 +24283,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22848,6 +24305,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22871,6 +24329,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22923,6 +24382,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22944,6 +24404,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22965,6 +24426,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22986,6 +24448,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23013,6 +24476,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23034,6 +24498,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23057,6 +24522,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23107,6 +24573,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23128,6 +24595,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23149,6 +24617,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23170,6 +24639,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23197,6 +24667,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23218,6 +24689,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23241,6 +24713,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23293,6 +24766,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23314,6 +24788,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23335,6 +24810,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23356,6 +24832,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23383,6 +24860,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23404,6 +24882,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23427,6 +24906,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23479,6 +24959,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23500,6 +24981,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23521,6 +25003,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23542,6 +25025,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23569,6 +25053,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23590,6 +25075,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23613,6 +25099,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23667,6 +25154,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23688,6 +25176,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23709,6 +25198,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23730,6 +25220,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23751,6 +25242,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23772,6 +25264,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23799,6 +25292,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23820,6 +25314,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23843,6 +25338,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23892,6 +25388,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23913,6 +25410,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23934,6 +25432,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23955,6 +25454,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23976,6 +25476,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24003,6 +25504,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24024,6 +25526,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24047,6 +25550,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24099,6 +25603,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24120,6 +25625,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24141,6 +25647,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24162,6 +25669,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24183,6 +25691,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24204,6 +25713,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24225,6 +25735,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24252,6 +25763,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24273,6 +25785,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24296,6 +25809,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24354,6 +25868,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24375,6 +25890,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24396,6 +25912,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24417,6 +25934,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24438,6 +25956,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24459,6 +25978,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24480,6 +26000,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24501,6 +26022,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24528,6 +26050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24549,6 +26072,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24572,6 +26096,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24628,6 +26153,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24649,6 +26175,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24670,6 +26197,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24691,6 +26219,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24712,6 +26241,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24739,6 +26269,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24760,6 +26291,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24783,6 +26315,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24834,6 +26367,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24855,6 +26389,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24876,6 +26411,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24897,6 +26433,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24918,6 +26455,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "WEBHOOK_ENDPOINT_DISABLED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24939,6 +26477,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24966,6 +26505,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24987,6 +26527,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25010,6 +26551,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25062,6 +26604,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25083,6 +26626,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25104,6 +26648,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25125,6 +26670,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25152,6 +26698,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25173,6 +26720,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25196,6 +26744,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25248,6 +26797,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25269,6 +26819,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25290,6 +26841,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25311,6 +26863,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25332,6 +26885,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25353,6 +26907,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25380,6 +26935,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25401,6 +26957,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25424,6 +26981,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25471,6 +27029,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25492,6 +27051,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25513,6 +27073,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25534,6 +27095,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25555,6 +27117,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25582,6 +27145,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25603,6 +27167,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25626,6 +27191,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25676,6 +27242,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25697,6 +27264,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25718,6 +27286,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25739,6 +27308,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25760,6 +27330,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25781,6 +27352,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25808,6 +27380,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25829,6 +27402,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25852,6 +27426,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25919,6 +27494,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25940,6 +27516,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25961,6 +27538,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25982,6 +27560,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26009,6 +27588,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26030,6 +27610,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26053,6 +27634,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26102,6 +27684,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26123,6 +27706,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26144,6 +27728,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26171,6 +27756,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26192,6 +27778,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26215,6 +27802,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26266,6 +27854,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VERIFICATION_NOT_VALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26287,6 +27876,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26308,6 +27898,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26335,6 +27926,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_VERIFY_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26356,6 +27948,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26379,6 +27972,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26418,6 +28012,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26439,6 +28034,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26460,6 +28056,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26483,6 +28080,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26528,6 +28126,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26549,6 +28148,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26570,6 +28170,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "STAFF_NOT_MEMBER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26591,6 +28192,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26612,6 +28214,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26633,6 +28236,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26656,6 +28260,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26697,6 +28302,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26718,6 +28324,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26739,6 +28346,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26760,6 +28368,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26783,6 +28392,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26828,6 +28438,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26849,6 +28460,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26870,6 +28482,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26891,6 +28504,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26918,6 +28532,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26939,6 +28554,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26962,6 +28578,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27003,6 +28620,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27024,6 +28642,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27045,6 +28664,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27066,6 +28686,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27089,6 +28710,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27128,6 +28750,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27149,6 +28772,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27170,6 +28794,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27191,6 +28816,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27214,6 +28840,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27255,6 +28882,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27276,6 +28904,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27297,6 +28926,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27318,6 +28948,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27339,6 +28970,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27362,6 +28994,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27419,6 +29052,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27440,6 +29074,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27461,6 +29096,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27482,6 +29118,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27509,6 +29146,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27530,6 +29168,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27553,6 +29192,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27602,6 +29242,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27623,6 +29264,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27644,6 +29286,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27665,6 +29308,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27686,6 +29330,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27713,6 +29358,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27734,6 +29380,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27757,6 +29404,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27809,6 +29457,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27830,6 +29479,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27851,6 +29501,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27872,6 +29523,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27893,6 +29545,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "LAST_OWNER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27914,6 +29567,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27935,6 +29589,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27962,6 +29617,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27983,6 +29639,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28006,6 +29663,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28064,6 +29722,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28085,6 +29744,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28106,6 +29766,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28127,6 +29788,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND" | "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28148,6 +29810,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "LAST_OWNER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28169,6 +29832,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28190,6 +29854,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28211,6 +29876,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28238,6 +29904,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28259,6 +29926,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28282,6 +29950,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28330,6 +29999,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28351,6 +30021,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28372,6 +30043,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28393,6 +30065,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28414,6 +30087,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28435,6 +30109,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28462,6 +30137,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28483,6 +30159,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28506,6 +30183,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28554,6 +30232,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28575,6 +30254,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28596,6 +30276,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28623,6 +30304,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28644,6 +30326,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28667,6 +30350,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28716,6 +30400,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28737,6 +30422,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28758,6 +30444,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28779,6 +30466,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28800,6 +30488,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28827,6 +30516,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28848,6 +30538,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28871,6 +30562,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28923,6 +30615,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28944,6 +30637,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28965,6 +30659,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28986,6 +30681,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29013,6 +30709,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29034,6 +30731,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29057,6 +30755,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29109,6 +30808,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29130,6 +30830,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29151,6 +30852,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29172,6 +30874,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29193,6 +30896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "STAFF_ALREADY_MEMBER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29214,6 +30918,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29235,6 +30940,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29262,6 +30968,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29283,6 +30990,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29306,6 +31014,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29356,6 +31065,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29377,6 +31087,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29398,6 +31109,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29419,6 +31131,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29440,6 +31153,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "INVITE_NOT_PENDING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29461,6 +31175,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29488,6 +31203,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29509,6 +31225,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29532,6 +31249,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29582,6 +31300,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29603,6 +31322,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29624,6 +31344,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29645,6 +31366,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29666,6 +31388,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "INVITE_NOT_PENDING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29687,6 +31410,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29714,6 +31438,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29735,6 +31460,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29758,6 +31484,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29810,6 +31537,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29831,6 +31559,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29852,6 +31581,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29873,6 +31603,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29900,6 +31631,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29921,6 +31653,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29944,6 +31677,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29998,6 +31732,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30019,6 +31754,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30040,6 +31776,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30061,6 +31798,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ROLE_NAME_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30082,6 +31820,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30103,6 +31842,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30130,6 +31870,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30151,6 +31892,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30174,6 +31916,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30223,6 +31966,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30244,6 +31988,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30265,6 +32010,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30286,6 +32032,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30307,6 +32054,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30334,6 +32082,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30355,6 +32104,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30378,6 +32128,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30430,6 +32181,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30451,6 +32203,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30472,6 +32225,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30493,6 +32247,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30514,6 +32269,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ROLE_PRESET" | "ROLE_IN_USE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30535,6 +32291,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30556,6 +32313,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30583,6 +32341,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30604,6 +32363,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30627,6 +32387,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30685,6 +32446,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30706,6 +32468,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30727,6 +32490,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30748,6 +32512,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30769,6 +32534,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ROLE_NAME_TAKEN" | "ROLE_OWNER_LOCKED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30790,6 +32556,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30811,6 +32578,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30832,6 +32600,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30859,6 +32628,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30880,6 +32650,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30903,6 +32674,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
