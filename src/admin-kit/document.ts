@@ -7,7 +7,8 @@ import { FIELD_EXAMPLES, SCHEMA_FIELD_EXAMPLES } from './examples';
  */
 
 type Json = Record<string, unknown>;
-type Schema = Json & {
+/** A JSON Schema of the document, as far as completing it needs. */
+export type Schema = Json & {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -15,6 +16,7 @@ type Schema = Json & {
   anyOf?: Schema[];
   oneOf?: Schema[];
   allOf?: Schema[];
+  enum?: unknown[];
   additionalProperties?: Schema | boolean;
 };
 type Operation = Json & { responses?: Record<string, Json> };
@@ -68,8 +70,7 @@ function listComponent(doc: Document, operation: Operation): string | null {
   if (!ref) return null;
   const schema = doc.components?.schemas?.[refName(ref)];
   const object = schema?.properties?.object;
-  const isList =
-    object?.const === 'list' || (object?.enum as unknown[] | undefined)?.[0] === 'list';
+  const isList = object?.const === 'list' || object?.enum?.[0] === 'list';
   return isList ? refName(ref) : null;
 }
 

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../src/admin-kit/document';
 import { SETTINGS_SECTIONS } from '../../src/modules/settings/admin-schemas';
 import { readSettingsDocument } from '../../src/modules/settings/document';
 import { call } from '../helpers/api';
 import { adminCall } from '../helpers/merchant';
 
-type Schema = Record<string, unknown> & {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  items?: Schema;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  enum?: unknown[];
-};
 type Operation = {
   operationId: string;
   responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
