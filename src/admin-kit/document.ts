@@ -19,7 +19,8 @@ export type Schema = Json & {
   enum?: unknown[];
   additionalProperties?: Schema | boolean;
 };
-type Operation = Json & { responses?: Record<string, Json> };
+type Parameter = Json & { name?: string; schema?: Schema };
+type Operation = Json & { responses?: Record<string, Json>; parameters?: Parameter[] };
 type Document = Json & {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
@@ -105,6 +106,9 @@ export function describeAdminDocument<T extends object>(generated: T, base: stri
   }
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.schema) fillExamples(parameter.schema, 'parameter', parameter.name ?? null);
+      }
       for (const response of Object.values(operation.responses ?? {})) {
         for (const media of Object.values((response.content ?? {}) as Record<string, Json>)) {
           if (media.schema) fillExamples(media.schema as Schema, 'inline', null);

@@ -9,10 +9,21 @@
 const ID = '0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a';
 const AT = '2026-05-02T09:14:00.000Z';
 
-/** Examples by field name (an array's items take the array's name). */
+/** Examples by field or parameter name (an array's items take the array's name). */
 export const FIELD_EXAMPLES: Record<string, string> = {
   _id: '6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f',
   id: ID,
+  'idempotency-key': '5f0c8e2a-7b1d-4c3e-9a6f-2d8b4e1c7a3f',
+  'if-match': '"3"',
+  actor: 'lena.berg@aurora.example',
+  deliveryId: '4a6c8e1b-3d5f-4a7c-9e2b-4d6f8a1c3e5b',
+  q: 'lena',
+  query: 'linen',
+  resource_type: 'product',
+  role: 'fulfilment',
+  search: 'sofia',
+  shop: 'aurora',
+  token: 'q3Xr8vN2kLp9sT4wYb7mJc1eHf6uAz0dGi5oRn2tWxE',
   address: 'Storgatan 12, 111 51 Stockholm, Sweden',
   alt: 'Linen shirt in sand, front',
   apartment: '3B',
