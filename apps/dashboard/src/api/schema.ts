@@ -4184,7 +4184,10 @@ export interface components {
             code: string;
         };
         PickShop: {
-            /** @description The shop id or handle */
+            /**
+             * @description The shop id or handle
+             * @example aurora
+             */
             shop: string;
         };
         Me: {
@@ -4313,6 +4316,7 @@ export interface components {
             expires_at: string;
         };
         AcceptInvite: {
+            /** @example q3Xr8vN2kLp9sT4wYb7mJc1eHf6uAz0dGi5oRn2tWxE */
             token: string;
             /** @example Olivia Owner */
             name: string;
