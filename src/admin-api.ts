@@ -1,12 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
 import { except } from 'hono/combine';
+import { documentAdminApi } from './admin-document';
 import { ADMIN_BASE, ADMIN_UPLOAD_PATHS } from './admin-paths';
 import type { AppEnv } from './app-env';
-import { type DocumentTag, LICENSE, serversOf } from './http/document-info';
+import type { DocumentTag } from './http/document-info';
 import { validationHook } from './http/router';
-import { MERCHANT_SCOPES } from './identity/merchant-scopes';
-import { SESSION_COOKIE } from './identity/staff-sessions';
 import { analyticsAdminRoutes } from './modules/analytics/admin-routes';
 import { auditAdminRoutes } from './modules/audit/admin-routes';
 import { categoryAdminRoutes } from './modules/categories/admin-routes';
@@ -40,14 +39,6 @@ import { webhookAdminRoutes } from './modules/webhooks/admin-routes';
 import { createPlatformApp, limitBody, limitJsonDepth } from './platform';
 
 export { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS } from './admin-paths';
-
-const DESCRIPTION = `Manage one shop from your own systems. Authenticate with a merchant key
-(\`Authorization: Bearer sk_live_…\`), created with \`npm run shop -- merchant-key create\` or
-\`POST /keys\`, or, from the dashboard, with a staff session cookie (\`POST /auth/verify\`);
-each operation names the scope it needs. Lists page with \`limit\`,
-\`starting_after\` and \`ending_before\`, newest first. Writes accept \`Idempotency-Key\`;
-versioned resources answer an \`ETag\` and honour \`If-Match\`. Amounts are integers in minor
-units of the shop currency. Every write is recorded in the audit log.`;
 
 /** A module of the merchant API: its mount path, its router, and its tag in the document. */
 type AdminModule = {
@@ -263,25 +254,7 @@ export function createAdminOpenApi() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
   for (const module of MODULES) api.route(module.path, module.routes);
 
-  api.openAPIRegistry.registerComponent('securitySchemes', 'MerchantKey', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'sk_live_…',
-    description: `A merchant secret key. Scopes: ${MERCHANT_SCOPES.join(', ')} (write includes read; admin manages keys and reads the audit log; staff:write manages staff, invites and roles).`,
-  });
-  api.openAPIRegistry.registerComponent('securitySchemes', 'StaffSession', {
-    type: 'apiKey',
-    in: 'cookie',
-    name: SESSION_COOKIE,
-    description:
-      'A staff member signed in from a browser (`POST /auth/verify`): the same scopes as keys, from the member’s role (the owner holds every scope). Unsafe methods need `Origin` of this origin or `Sec-Fetch-Site: same-origin` (`403 CSRF_ORIGIN_MISMATCH`).',
-  });
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Merchant API', version: '1.0.0', description: DESCRIPTION, license: LICENSE },
-    servers: serversOf(ADMIN_BASE),
-    tags: ADMIN_TAGS,
-  });
+  documentAdminApi(api, ADMIN_TAGS);
   return api;
 }
 

@@ -43,7 +43,9 @@ export const listSchema = <T extends z.ZodType>(item: T, name: string) =>
       object: z.literal('list'),
       data: z.array(item),
       has_more: z.boolean().openapi({ description: 'Whether another page follows this one' }),
-      url: z.string().openapi({ example: '/admin/api/v1/shipping-rates' }),
+      url: z.string().openapi({
+        description: 'The list’s own path (the reference shows each list’s)',
+      }),
     })
     .openapi(name);
 

@@ -99,6 +99,12 @@ export const products = pgTable(
     shipping: jsonb('shipping').$type<ShippingDimensions>(),
     isDigital: boolean('is_digital').notNull().default(false),
     defaultVariantId: uuid('default_variant_id'),
+    /** What search engines show for the product page; empty: its title. */
+    seoTitle: text('seo_title').notNull().default(''),
+    /** The product page's meta description; empty: its description as plain text. */
+    seoDescription: text('seo_description').notNull().default(''),
+    /** Who makes or sells the product (Shopify's Vendor); merchant-side only. */
+    vendor: text('vendor').notNull().default(''),
     /**
      * What search matches: the words of the title (weight A), of the product's and its
      * variants' SKUs (B), of its published categories' names and their ancestors' (C) and of

@@ -41,6 +41,8 @@ export const productImports = pgTable(
     status: importStatus('status').notNull().default('queued'),
     objectKey: text('object_key').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
+    /** The shop's currency when the file was uploaded: what its prices were read in. */
+    currency: text('currency').notNull().default(''),
     /** The file's header row, as written. */
     headers: jsonb('headers').$type<string[]>().notNull(),
     /** Columns left out, and why. */

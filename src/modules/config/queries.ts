@@ -14,6 +14,9 @@ export type ProductPageRow = {
   title: string;
   slug: string;
   description: string;
+  /** The merchant's SEO title and meta description; empty when not set. */
+  seoTitle: string;
+  seoDescription: string;
   image: MediaRow | null;
 };
 export type CategoryPageRow = {
@@ -47,7 +50,8 @@ function pageSql(shopId: string, target: PageTarget): SQL {
     case 'product':
       if (!target.id) break;
       return sql`(select json_build_object('title', p.title, 'slug', p.slug,
-          'description', p.description, 'image', ${productImageJson('p', 0, mediaJson)})
+          'description', p.description, 'seoTitle', p.seo_title,
+          'seoDescription', p.seo_description, 'image', ${productImageJson('p', 0, mediaJson)})
         from (${publishedProductByRef(shopId, target.id)}) p)`;
     case 'collection':
       if (!target.slug) break;

@@ -11,6 +11,9 @@ export type ExportProduct = {
   description: string;
   status: 'published' | 'draft' | 'archived';
   featured: boolean;
+  vendor: string;
+  seo_title: string;
+  seo_description: string;
   sku: string;
   price: number | null;
   sale: number | null;
@@ -46,6 +49,7 @@ export async function selectExportPage(
 ): Promise<ExportProduct[]> {
   const result = await db.execute(sql`
     select p.id, p.slug, p.title, p.description, p.status, p.featured, p.sku,
+      p.vendor, p.seo_title, p.seo_description,
       p.price_minor as price, p.sale_price_minor as sale, ${saleActive('p')} as on_sale,
       p.track_stock, p.stock, p.has_shipping, p.shipping,
       pc.name as primary_category,

@@ -104,6 +104,9 @@ export function productRows(p: ExportProduct, digits: number, imageUrl: (f: stri
   const first: Cells = {
     Title: p.title,
     'Body (HTML)': p.description,
+    Vendor: p.vendor,
+    'SEO Title': p.seo_title,
+    'SEO Description': p.seo_description,
     Type: p.primary_category ?? '',
     Tags: p.other_categories.join(', '),
     Published: p.status === 'published' ? 'TRUE' : 'FALSE',

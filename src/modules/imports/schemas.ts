@@ -21,6 +21,11 @@ export const ImportSchema = z
       .boolean()
       .openapi({ description: 'Nothing is written: the counts say what would change' }),
     size_bytes: z.number().int(),
+    currency: z.string().openapi({
+      description:
+        'The currency the file’s prices were read in: the shop’s, when the file was uploaded (a Shopify CSV names none)',
+      example: 'EUR',
+    }),
     total_products: z.number().int().nullable().openapi({
       description: 'Products in the file, once it has been read through',
     }),

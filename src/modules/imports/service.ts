@@ -82,6 +82,7 @@ export async function createImport(
     dryRun: options.dryRun,
     objectKey,
     sizeBytes: bytes.byteLength,
+    currency: w.shop.currency,
     headers: map.headers,
     ignored: map.ignored,
   });
@@ -121,6 +122,7 @@ export function toImport(row: ImportRow): Import {
     status: row.status,
     dry_run: row.dryRun,
     size_bytes: row.sizeBytes,
+    currency: row.currency,
     total_products: row.totalProducts,
     processed_products: row.created + row.updated + row.unchanged + row.failed,
     created: row.created,

@@ -49,7 +49,15 @@ const exportCsv = adminRoute({
   responses: {
     200: {
       description: 'The CSV file',
-      content: { 'text/csv': { schema: { type: 'string' as const } } },
+      content: {
+        'text/csv': {
+          schema: {
+            type: 'string' as const,
+            example:
+              'id,email,status,created_at,verified_at,unsubscribed_at\r\n6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f,sofia.lind@example.com,verified,2026-05-02T09:14:00.000Z,2026-05-02T09:20:11.000Z,\r\n',
+          },
+        },
+      },
     },
   },
 });

@@ -4,8 +4,9 @@ import { ApiError, type ErrorCode } from '../../errors/index';
 import { isUuid } from '../../lib/uuid';
 import { emitFromWrite } from '../webhooks/service';
 import { refuse } from './admin-plan';
-import { MAX_STOCK, type StockChange, type VariantUpdate } from './admin-schemas';
+import { MAX_STOCK, type VariantUpdate } from './admin-schemas';
 import { applyUpdate, lockCurrent, type ProductWrite } from './admin-service';
+import type { StockChange } from './admin-stock-schemas';
 import { bumpVersion } from './admin-writes';
 
 const TYPE = 'product' as const;

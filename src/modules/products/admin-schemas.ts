@@ -10,6 +10,11 @@ import { timestamp } from '../../admin-kit/route';
 /** The most units on hand a product or variant may hold (set, or reached by adjustments). */
 export const MAX_STOCK = 1_000_000_000;
 
+/** Lengths of the SEO fields and the vendor (Shopify's own limits are 70, 320 and 255 shown). */
+export const MAX_SEO_TITLE = 255;
+export const MAX_SEO_DESCRIPTION = 1000;
+export const MAX_VENDOR = 255;
+
 const amount = (description: string) =>
   z.number().int().min(0).max(1_000_000_000).openapi({ description, example: 2500 });
 
@@ -89,6 +94,30 @@ export const OptionInputSchema = z
   })
   .openapi('ProductOptionInput');
 
+/** What search engines and the merchant see beside the title; empty: not set. */
+const seoFields = {
+  seo_title: z
+    .string()
+    .trim()
+    .max(MAX_SEO_TITLE)
+    .openapi({
+      description: `The product page's title for search engines (at most ${MAX_SEO_TITLE} characters); empty: the product's title`,
+      example: 'Linen shirt, stone washed | Aurora',
+    }),
+  seo_description: z
+    .string()
+    .trim()
+    .max(MAX_SEO_DESCRIPTION)
+    .openapi({
+      description: `The product page's meta description, plain text (at most ${MAX_SEO_DESCRIPTION} characters); empty: the start of the description`,
+      example: 'A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.',
+    }),
+  vendor: z.string().trim().max(MAX_VENDOR).openapi({
+    description: 'Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only',
+    example: 'Aurora Outfitters',
+  }),
+};
+
 const productFields = {
   title: z.string().trim().min(1).max(500),
   slug: slugField.openapi({
@@ -100,6 +129,7 @@ const productFields = {
     description: 'Only published products are shown by the storefront',
   }),
   featured: z.boolean(),
+  ...seoFields,
   category_ids: z.array(z.uuid()).max(100),
   primary_category_id: z.uuid().nullable(),
   media: z.array(MediaRefSchema).max(100),
@@ -186,6 +216,9 @@ export const ProductSchema = z
     description: z.string(),
     status: z.enum(['published', 'draft', 'archived']),
     featured: z.boolean(),
+    seo_title: z.string(),
+    seo_description: z.string(),
+    vendor: z.string(),
     category_ids: z.array(z.string()),
     primary_category_id: z.string().nullable(),
     media: z.array(mediaView),
@@ -269,33 +302,3 @@ export const DeletedProductSchema = z
     }),
   })
   .openapi('DeletedProduct');
-
-export const StockChangeSchema = z
-  .strictObject({
-    variant_id: z.uuid().optional().openapi({
-      description: 'The variant whose stock changes; omit for a product without variants',
-    }),
-    adjust: z.number().int().min(-MAX_STOCK).max(MAX_STOCK).optional().openapi({
-      description: 'Adds this many units (negative: removes); never below zero',
-    }),
-    set: z.number().int().min(0).max(MAX_STOCK).optional().openapi({
-      description: 'Sets the units on hand',
-    }),
-    expected: z.number().int().min(0).optional().openapi({
-      description:
-        'With `set`: the units you last read; refused with 409 if orders changed them since',
-    }),
-  })
-  .openapi('StockChange');
-
-export type StockChange = z.infer<typeof StockChangeSchema>;
-
-export const StockLevelSchema = z
-  .object({
-    object: z.literal('stock_level'),
-    product_id: z.string(),
-    variant_id: z.string().nullable(),
-    track_stock: z.boolean(),
-    stock: z.number().int(),
-  })
-  .openapi('StockLevel');

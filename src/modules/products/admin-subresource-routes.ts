@@ -4,13 +4,8 @@ import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { changeStock, deleteProduct, LIFECYCLE_RAISES, updateVariant } from './admin-lifecycle';
-import {
-  DeletedProductSchema,
-  ProductWriteSchema,
-  StockChangeSchema,
-  StockLevelSchema,
-  VariantUpdateSchema,
-} from './admin-schemas';
+import { DeletedProductSchema, ProductWriteSchema, VariantUpdateSchema } from './admin-schemas';
+import { StockChangeSchema, StockLevelSchema } from './admin-stock-schemas';
 
 const tag = 'Products';
 

@@ -56,7 +56,8 @@ export const productViewJson = (alias: string): SQL => {
   const p = sql.raw(alias);
   return sql`json_build_object('id', ${p}.id, 'object', 'product', 'title', ${p}.title,
     'slug', ${p}.slug, 'description', ${p}.description, 'status', ${p}.status,
-    'featured', ${p}.featured,
+    'featured', ${p}.featured, 'seo_title', ${p}.seo_title,
+    'seo_description', ${p}.seo_description, 'vendor', ${p}.vendor,
     'category_ids', (select ${jsonArray(sql`pc.category_id`, sql`pc.position, pc.category_id`)}
       from product_categories pc where pc.shop_id = ${p}.shop_id and pc.product_id = ${p}.id),
     'primary_category_id', ${p}.primary_category_id,

@@ -14,6 +14,21 @@ export const SettingsSectionParamSchema = z.object({
   }),
 });
 
+const schemaName = (section: string) => `Settings${section[0]?.toUpperCase()}${section.slice(1)}`;
+
+/**
+ * Each section's schema is the one that validates it (`SettingsDocumentSchema`), named
+ * `Settings<Section>` in the document: what a PATCH must satisfy is what the reference shows.
+ */
+const SECTION_SCHEMAS = Object.fromEntries(
+  SETTINGS_SECTIONS.map((section) => [
+    section,
+    SettingsDocumentSchema.shape[section].openapi(schemaName(section), {
+      description: `The \`${section}\` section, as GET /settings shows it; PATCH /settings/${section} changes it`,
+    }),
+  ]),
+) as { [S in SettingsSection]: (typeof SettingsDocumentSchema.shape)[S] };
+
 export const MerchantSettingsSchema = z
   .object({
     object: z.literal('settings'),
@@ -21,14 +36,7 @@ export const MerchantSettingsSchema = z
       description: 'Raised by every change; the ETag (0 until the first change)',
     }),
     updated_at: z.string().nullable(),
-    ...Object.fromEntries(
-      SETTINGS_SECTIONS.map((section) => [
-        section,
-        z
-          .unknown()
-          .openapi({ description: `The \`${section}\` section, as GET /settings shows it` }),
-      ]),
-    ),
+    ...SECTION_SCHEMAS,
   })
   .openapi('MerchantSettings', {
     description:

@@ -1,11 +1,14 @@
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 
 const str = z.string().default('');
 const flag = (value = false) => z.boolean().default(value);
 
-const MenuPageSchema: z.ZodType<{ name: string; url: string; children: unknown[] }> = z.lazy(() =>
-  z.object({ name: z.string(), url: z.string(), children: z.array(MenuPageSchema).default([]) }),
-);
+// Named, so a document of it refers to itself for `children` instead of recursing.
+const MenuPageSchema: z.ZodType<{ name: string; url: string; children: unknown[] }> = z
+  .lazy(() =>
+    z.object({ name: z.string(), url: z.string(), children: z.array(MenuPageSchema).default([]) }),
+  )
+  .openapi('SettingsMenuPage');
 
 /** Whether a shop takes new reviews when its settings say nothing (GET /settings, POST /reviews). */
 export const ALLOW_REVIEWS_DEFAULT = true;

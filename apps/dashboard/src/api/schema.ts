@@ -1775,25 +1775,41 @@ export interface components {
             data: components["schemas"]["Product"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/products
+             */
             url: string;
         };
         Product: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "product";
+            /** @example Linen shirt */
             title: string;
+            /** @example linen-shirt */
             slug: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description: string;
             /** @enum {string} */
             status: "published" | "draft" | "archived";
             featured: boolean;
+            /** @example Linen shirt, stone washed | Aurora */
+            seo_title: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. Free returns. */
+            seo_description: string;
+            /** @example Aurora Outfitters */
+            vendor: string;
             category_ids: string[];
+            /** @example 2c4e6a8b-1d3f-4a5b-9c7e-0f2a4c6e8b1d */
             primary_category_id: string | null;
             media: {
+                /** @example 2f4b6d8a-1c3e-4f5a-9b7d-3e5a7c9b1d3f */
                 media_id: string;
                 position: number;
             }[];
+            /** @example LS-SAND-M */
             sku: string;
             price: number | null;
             sale_price: number | null;
@@ -1809,24 +1825,34 @@ export interface components {
                 length: number;
                 width: number;
                 height: number;
+                /** @example kg */
                 weight_unit: string;
+                /** @example cm */
                 measurement_unit: string;
             } | null;
             is_digital: boolean;
             options: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Size */
                 name: string;
                 position: number;
                 values: {
+                    /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                     id: string;
+                    /** @example M */
                     value: string;
                 }[];
             }[];
             variants: components["schemas"]["ProductVariant"][];
             digital_files: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Linen shirt */
                 title: string;
+                /** @example linen-care-guide.pdf */
                 filename: string;
+                /** @example application/pdf */
                 mime_type: string;
                 size_bytes: number;
             }[];
@@ -1840,13 +1866,18 @@ export interface components {
             updated_at: string;
         };
         ProductVariant: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "product_variant";
             option_values: string[];
-            /** @description The storefront’s `variationKey` */
+            /**
+             * @description The storefront’s `variationKey`
+             * @example 4c8e2a6f-1b3d-4e5f-9a7c-2e4a6c8e1b3d
+             */
             key: string;
             position: number;
+            /** @example LS-SAND-M */
             sku: string;
             price: number | null;
             sale_price: number | null;
@@ -1862,17 +1893,21 @@ export interface components {
                 length: number;
                 width: number;
                 height: number;
+                /** @example kg */
                 weight_unit: string;
+                /** @example cm */
                 measurement_unit: string;
             } | null;
             active: boolean;
             media: {
+                /** @example 2f4b6d8a-1c3e-4f5a-9b7d-3e5a7c9b1d3f */
                 media_id: string;
                 position: number;
             }[];
         };
         ErrorDetail: {
             field: string;
+            /** @example Not an amount: write it like 19.99 */
             message: string;
         };
         ProductWriteResult: components["schemas"]["Product"] & {
@@ -1884,16 +1919,21 @@ export interface components {
             code: "DUPLICATE_SKU";
             /** @example variants.1.sku */
             field: string;
+            /** @example Another product of the shop uses this SKU. */
             message: string;
         };
         ProductCreate: {
+            /** @example Linen shirt */
             title: string;
             /**
              * @description The URL handle; from the title when absent. Unique in the shop
              * @example linen-shirt
              */
             slug?: string;
-            /** @description HTML */
+            /**
+             * @description HTML
+             * @example A breathable linen shirt, stone washed for a soft hand.
+             */
             description?: string;
             /**
              * @description Only published products are shown by the storefront
@@ -1901,11 +1941,29 @@ export interface components {
              */
             status?: "published" | "draft" | "archived";
             featured?: boolean;
+            /**
+             * @description The product page's title for search engines (at most 255 characters); empty: the product's title
+             * @example Linen shirt, stone washed | Aurora
+             */
+            seo_title?: string;
+            /**
+             * @description The product page's meta description, plain text (at most 1000 characters); empty: the start of the description
+             * @example A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.
+             */
+            seo_description?: string;
+            /**
+             * @description Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only
+             * @example Aurora Outfitters
+             */
+            vendor?: string;
             category_ids?: string[];
             /** Format: uuid */
             primary_category_id?: string | null;
             media?: components["schemas"]["ProductMediaRef"][];
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units; null: not for sale
@@ -1984,7 +2042,10 @@ export interface components {
              *     ]
              */
             option_values: string[];
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units; required for a new variant
@@ -2015,13 +2076,17 @@ export interface components {
             media?: components["schemas"]["ProductMediaRef"][];
         };
         ProductUpdate: {
+            /** @example Linen shirt */
             title?: string;
             /**
              * @description The URL handle; from the title when absent. Unique in the shop
              * @example linen-shirt
              */
             slug?: string;
-            /** @description HTML */
+            /**
+             * @description HTML
+             * @example A breathable linen shirt, stone washed for a soft hand.
+             */
             description?: string;
             /**
              * @description Only published products are shown by the storefront
@@ -2029,11 +2094,29 @@ export interface components {
              */
             status?: "published" | "draft" | "archived";
             featured?: boolean;
+            /**
+             * @description The product page's title for search engines (at most 255 characters); empty: the product's title
+             * @example Linen shirt, stone washed | Aurora
+             */
+            seo_title?: string;
+            /**
+             * @description The product page's meta description, plain text (at most 1000 characters); empty: the start of the description
+             * @example A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.
+             */
+            seo_description?: string;
+            /**
+             * @description Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only
+             * @example Aurora Outfitters
+             */
+            vendor?: string;
             category_ids?: string[];
             /** Format: uuid */
             primary_category_id?: string | null;
             media?: components["schemas"]["ProductMediaRef"][];
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units; null: not for sale
@@ -2069,6 +2152,7 @@ export interface components {
             digital_file_ids?: string[];
         };
         DeletedProduct: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "product";
@@ -2078,7 +2162,10 @@ export interface components {
             archived: boolean;
         };
         ProductVariantUpdate: {
-            /** @description Not unique: a SKU another product or variant of the shop uses is a warning */
+            /**
+             * @description Not unique: a SKU another product or variant of the shop uses is a warning
+             * @example LS-SAND-M
+             */
             sku?: string;
             /**
              * @description Price in minor units
@@ -2110,7 +2197,9 @@ export interface components {
         StockLevel: {
             /** @enum {string} */
             object: "stock_level";
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             product_id: string;
+            /** @example 2e4a6c8e-1b3d-4f5a-9c7e-2e4a6c8e1b3d */
             variant_id: string | null;
             track_stock: boolean;
             stock: number;
@@ -2134,25 +2223,45 @@ export interface components {
             data: components["schemas"]["Category"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/categories
+             */
             url: string;
         };
         Category: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "category";
-            /** @description Shown by the storefront as `name` */
+            /**
+             * @description Shown by the storefront as `name`
+             * @example Linen
+             */
             title: string;
-            /** @description Unique in the shop; the storefront finds it by it */
+            /**
+             * @description Unique in the shop; the storefront finds it by it
+             * @example linen
+             */
             slug: string;
-            /** @description HTML, shown by the storefront as is */
+            /**
+             * @description HTML, shown by the storefront as is
+             * @example <p>Shirts, trousers and jackets in washed linen.</p>
+             */
             description: string;
-            /** @description The parent category; null at the top */
+            /**
+             * @description The parent category; null at the top
+             * @example 3b5d7f9a-1c3e-4b6d-8f2a-4c6e8a1c3e5b
+             */
             parent_id: string | null;
             /** @description Order among its siblings, ascending */
             position: number;
-            /** @description A media id of the shop */
+            /**
+             * @description A media id of the shop
+             * @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f
+             */
             image_id: string | null;
+            /** @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f */
             header_image_id: string | null;
             featured: boolean;
             /** @description Listed in the storefront menu tree */
@@ -2170,12 +2279,14 @@ export interface components {
             updated_at: string;
         };
         CategoryCreate: {
+            /** @example Linen shirt */
             title: string;
             /**
              * @description Made from the title when left out
              * @example summer-dresses
              */
             slug?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * Format: uuid
@@ -2194,12 +2305,14 @@ export interface components {
             status?: "published" | "draft" | "archived";
         };
         CategoryUpdate: {
+            /** @example Linen shirt */
             title?: string;
             /**
              * @description Made from the title when left out
              * @example summer-dresses
              */
             slug?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * Format: uuid
@@ -2218,6 +2331,7 @@ export interface components {
             status?: "published" | "draft" | "archived";
         };
         DeletedCategory: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "category";
@@ -2230,10 +2344,14 @@ export interface components {
             data: components["schemas"]["Media"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/media
+             */
             url: string;
         };
         Media: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "media";
@@ -2242,6 +2360,7 @@ export interface components {
              * @example linen-shirt-3f9a2c1b.png
              */
             filename: string;
+            /** @example Linen shirt in sand, front */
             alt: string;
             /**
              * @description Detected from the file’s bytes, never from its name or the request
@@ -2253,7 +2372,10 @@ export interface components {
             /** @description Pixels, when the header says */
             width: number | null;
             height: number | null;
-            /** @description `settings.media.url` followed by `filename` */
+            /**
+             * @description `settings.media.url` followed by `filename`
+             * @example https://aurora.example/media/linen-shirt-sand.webp
+             */
             url: string;
             image: components["schemas"]["Image"];
             /** @description Raised by every change; the ETag */
@@ -2265,20 +2387,29 @@ export interface components {
         };
         /** @description The image object as the storefront API shows it wherever the image is used */
         Image: {
+            /** @example 6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f */
             _id: string;
             /** @example image/jpeg */
             type: string;
-            /** @description Size in bytes, as a string */
+            /**
+             * @description Size in bytes, as a string
+             * @example 48213
+             */
             size: string;
+            /** @example Linen shirt in sand, front */
             title: string;
             /** @example 6f0c…/media/linen-shirt.jpg */
             uploadUrl: string;
         };
         MediaUpdate: {
-            /** @description Alternative text; the storefront shows it as the image `title` */
+            /**
+             * @description Alternative text; the storefront shows it as the image `title`
+             * @example Linen shirt in sand, front
+             */
             alt?: string;
         };
         DeletedMedia: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "media";
@@ -2291,21 +2422,32 @@ export interface components {
             data: components["schemas"]["DigitalFile"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/digital-files
+             */
             url: string;
         };
         DigitalFile: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "digital_file";
-            /** @description The name buyers download it under */
+            /**
+             * @description The name buyers download it under
+             * @example linen-care-guide.pdf
+             */
             filename: string;
+            /** @example Care guide (PDF) */
             title: string;
             /** @example application/pdf */
             content_type: string;
             /** @description Bytes */
             size: number;
-            /** @description The product that sells the file; null until a product is given it */
+            /**
+             * @description The product that sells the file; null until a product is given it
+             * @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f
+             */
             product_id: string | null;
             /** @description Downloads allowed per purchase; null for unlimited */
             download_limit: number | null;
@@ -2323,12 +2465,14 @@ export interface components {
         DigitalFileUpdate: {
             /** @example field-guide.pdf */
             filename?: string;
+            /** @example Linen shirt */
             title?: string;
             download_limit?: number | null;
             download_days?: number | null;
             active?: boolean;
         };
         DeletedDigitalFile: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "digital_file";
@@ -2336,6 +2480,7 @@ export interface components {
             deleted: true;
         };
         Import: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "import";
@@ -2344,6 +2489,11 @@ export interface components {
             /** @description Nothing is written: the counts say what would change */
             dry_run: boolean;
             size_bytes: number;
+            /**
+             * @description The currency the file’s prices were read in: the shop’s, when the file was uploaded (a Shopify CSV names none)
+             * @example EUR
+             */
+            currency: string;
             /** @description Products in the file, once it has been read through */
             total_products: number | null;
             processed_products: number;
@@ -2359,7 +2509,9 @@ export interface components {
             error: components["schemas"]["ImportProblem"] & (Record<string, never> | null);
             /** @description Columns of the file this catalogue has no field for */
             ignored_columns: {
+                /** @example Variant Price */
                 column: string;
+                /** @example not a field of this catalogue */
                 reason: string;
             }[];
             /** @example 2026-01-31T09:30:00.000Z */
@@ -2374,7 +2526,9 @@ export interface components {
             column: string | null;
             /** @example CSV_VALUE_INVALID */
             code: string;
+            /** @example Not an amount: write it like 19.99 */
             message: string;
+            /** @example aurora */
             handle?: string;
         };
         ImportList: {
@@ -2383,7 +2537,10 @@ export interface components {
             data: components["schemas"]["Import"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/imports
+             */
             url: string;
         };
         ContentModelList: {
@@ -2392,19 +2549,28 @@ export interface components {
             data: components["schemas"]["ContentModel"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/content-models
+             */
             url: string;
         };
         ContentModel: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_model";
-            /** @description The storefront serves it at /content/{slug} */
+            /**
+             * @description The storefront serves it at /content/{slug}
+             * @example lookbook
+             */
             slug: string;
+            /** @example Lookbook */
             name: string;
             /** @enum {string} */
             kind: "singleton" | "collection";
             fields: {
+                /** @example Lookbook */
                 name: string;
                 /** @enum {string} */
                 type: "text" | "richtext" | "number" | "boolean" | "date" | "datetime" | "url" | "image" | "list" | "json";
@@ -2420,6 +2586,7 @@ export interface components {
         ContentModelCreate: {
             /** @example journal */
             slug: string;
+            /** @example Sofia Lind */
             name: string;
             /**
              * @description A singleton holds one entry (a home hero); a collection many (journal posts)
@@ -2444,10 +2611,12 @@ export interface components {
         ContentModelUpdate: {
             /** @example journal */
             slug?: string;
+            /** @example Sofia Lind */
             name?: string;
             fields?: components["schemas"]["ContentField"][];
         };
         DeletedContentModel: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_model";
@@ -2460,13 +2629,18 @@ export interface components {
             data: components["schemas"]["ContentEntryResource"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/content-models/0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a/entries
+             */
             url: string;
         };
         ContentEntryResource: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_entry";
+            /** @example 6a8c1e3b-5d7f-4a2c-9e4b-7d9f1b3c5e7a */
             model_id: string;
             /**
              * @description Only published entries are served by the storefront
@@ -2520,6 +2694,7 @@ export interface components {
             };
         };
         DeletedContentEntry: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "content_entry";
@@ -2532,18 +2707,28 @@ export interface components {
             data: components["schemas"]["MerchantPolicy"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/policies
+             */
             url: string;
         };
         MerchantPolicy: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "policy";
             /** @enum {string} */
             type: "privacy" | "terms-of-service" | "refund" | "return" | "exchange" | "shipping" | "delivery" | "cancellation" | "payment" | "pricing" | "order" | "warranty" | "disclaimer" | "cookie";
-            /** @description The footer link text (the type when empty) */
+            /**
+             * @description The footer link text (the type when empty)
+             * @example Refund policy
+             */
             title: string;
-            /** @description HTML; the storefront serves it escaped as `content` */
+            /**
+             * @description HTML; the storefront serves it escaped as `content`
+             * @example <h2>Returns</h2><p>Return any item within 30 days for a full refund.</p>
+             */
             body: string;
             /** @description Raised by every change; the ETag */
             version: number;
@@ -2559,6 +2744,7 @@ export interface components {
             body: string;
         };
         DeletedPolicy: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "policy";
@@ -2571,33 +2757,315 @@ export interface components {
             object: "settings";
             /** @description Raised by every change; the ETag (0 until the first change) */
             version: number;
+            /** @example 2026-05-02T09:14:00.000Z */
             updated_at: string | null;
-            /** @description The `branding` section, as GET /settings shows it */
-            branding?: unknown;
-            /** @description The `headerTopbar` section, as GET /settings shows it */
-            headerTopbar?: unknown;
-            /** @description The `checkout` section, as GET /settings shows it */
-            checkout?: unknown;
-            /** @description The `reviews` section, as GET /settings shows it */
-            reviews?: unknown;
-            /** @description The `shipping` section, as GET /settings shows it */
-            shipping?: unknown;
-            /** @description The `tax` section, as GET /settings shows it */
-            tax?: unknown;
-            /** @description The `footer` section, as GET /settings shows it */
-            footer?: unknown;
-            /** @description The `footerConfig` section, as GET /settings shows it */
-            footerConfig?: unknown;
-            /** @description The `pages` section, as GET /settings shows it */
-            pages?: unknown;
-            /** @description The `adsTracker` section, as GET /settings shows it */
-            adsTracker?: unknown;
-            /** @description The `defaultPages` section, as GET /settings shows it */
-            defaultPages?: unknown;
-            /** @description The `popups` section, as GET /settings shows it */
-            popups?: unknown;
-            /** @description The `seo` section, as GET /settings shows it */
-            seo?: unknown;
+            branding?: components["schemas"]["SettingsBranding"];
+            headerTopbar?: components["schemas"]["SettingsHeaderTopbar"];
+            checkout?: components["schemas"]["SettingsCheckout"];
+            reviews?: components["schemas"]["SettingsReviews"];
+            shipping?: components["schemas"]["SettingsShipping"];
+            tax?: components["schemas"]["SettingsTax"];
+            footer?: components["schemas"]["SettingsFooter"];
+            footerConfig?: components["schemas"]["SettingsFooterConfig"];
+            pages?: components["schemas"]["SettingsPages"];
+            adsTracker?: components["schemas"]["SettingsAdsTracker"];
+            defaultPages?: components["schemas"]["SettingsDefaultPages"];
+            popups?: components["schemas"]["SettingsPopups"];
+            seo?: components["schemas"]["SettingsSeo"];
+        };
+        /**
+         * @description The `branding` section, as GET /settings shows it; PATCH /settings/branding changes it
+         * @default {}
+         */
+        SettingsBranding: {
+            /**
+             * @default null
+             * @example 8f2b4d6a-1c3e-4b5d-9f7a-2c4e6a8b1d3f
+             */
+            logoId?: string | null;
+            /**
+             * @default
+             * @example Storgatan 12, 111 51 Stockholm, Sweden
+             */
+            address?: string;
+            /**
+             * @default
+             * @example help@aurora.example
+             */
+            helpEmail?: string;
+            /**
+             * @default
+             * @example +46 8 123 456 78
+             */
+            helpPhone?: string;
+            /**
+             * @default
+             * @example https://facebook.com/aurora.outfitters
+             */
+            facebookUrl?: string;
+            /**
+             * @default
+             * @example https://instagram.com/aurora.outfitters
+             */
+            instagramUrl?: string;
+            /**
+             * @default
+             * @example https://x.com/aurora_outfits
+             */
+            xUrl?: string;
+            /**
+             * @default
+             * @example https://tiktok.com/@aurora.outfitters
+             */
+            tiktokUrl?: string;
+            /**
+             * @default
+             * @example https://linkedin.com/company/aurora-outfitters
+             */
+            linkedinUrl?: string;
+            /**
+             * @default
+             * @example https://pinterest.com/auroraoutfitters
+             */
+            pinterestUrl?: string;
+            /**
+             * @default
+             * @example https://youtube.com/@aurora.outfitters
+             */
+            youtubeUrl?: string;
+            /**
+             * @default
+             * @example +46701234567
+             */
+            messagingNumber?: string;
+            /**
+             * @default
+             * @example Hi! I have a question about my order.
+             */
+            messagingText?: string;
+            /** @default true */
+            showContacts?: boolean;
+            /** @default true */
+            showSocials?: boolean;
+        };
+        /**
+         * @description The `headerTopbar` section, as GET /settings shows it; PATCH /settings/headerTopbar changes it
+         * @default {}
+         */
+        SettingsHeaderTopbar: {
+            /** @default false */
+            activateTopBar?: boolean;
+            /**
+             * @default default
+             * @example default
+             */
+            topBarTemplate?: string;
+            /** @default [] */
+            announcements?: {
+                /** @example 6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f */
+                _id: string;
+                /** @example Free shipping over €50 */
+                value: string;
+            }[];
+            /** @default false */
+            showShopNowButton?: boolean;
+            /** @default 6 */
+            menuCollectionsLimit?: number;
+            /** @default 5000 */
+            announcementInterval?: number;
+            /**
+             * @default default
+             * @example default
+             */
+            headerTemplate?: string;
+            /**
+             * @default default
+             * @example default
+             */
+            headerLayout?: string;
+            /**
+             * @default collections
+             * @example collections
+             */
+            menuContent?: string;
+            /** @default [] */
+            menuPages?: components["schemas"]["SettingsMenuPage"][];
+        };
+        SettingsMenuPage: {
+            /** @example Sofia Lind */
+            name: string;
+            /** @example /collections/linen */
+            url: string;
+            /** @default [] */
+            children?: components["schemas"]["SettingsMenuPage"][];
+        };
+        /**
+         * @description The `checkout` section, as GET /settings shows it; PATCH /settings/checkout changes it
+         * @default {}
+         */
+        SettingsCheckout: {
+            /** @default false */
+            requiresAccount?: boolean;
+            /** @default false */
+            requiresPayments?: boolean;
+        };
+        /**
+         * @description The `reviews` section, as GET /settings shows it; PATCH /settings/reviews changes it
+         * @default {}
+         */
+        SettingsReviews: {
+            /** @default true */
+            allowReviews?: boolean;
+        };
+        /**
+         * @description The `shipping` section, as GET /settings shows it; PATCH /settings/shipping changes it
+         * @default {}
+         */
+        SettingsShipping: {
+            /** @default true */
+            active?: boolean;
+            /** @default false */
+            removeAddress?: boolean;
+            /** @default true */
+            standardActive?: boolean;
+            /** @default false */
+            pickupActive?: boolean;
+            /** @default false */
+            partnerDeliveryActive?: boolean;
+        };
+        /**
+         * @description The `tax` section, as GET /settings shows it; PATCH /settings/tax changes it
+         * @default {}
+         */
+        SettingsTax: {
+            /** @default false */
+            active?: boolean;
+            /** @default 0 */
+            value?: number;
+        };
+        /**
+         * @description The `footer` section, as GET /settings shows it; PATCH /settings/footer changes it
+         * @default []
+         */
+        SettingsFooter: {
+            /** @example Help */
+            title: string;
+            /** @default [] */
+            links?: {
+                /** @example Help */
+                title: string;
+                /** @example /support/refund */
+                link: string;
+            }[];
+        }[];
+        /**
+         * @description The `footerConfig` section, as GET /settings shows it; PATCH /settings/footerConfig changes it
+         * @default {}
+         */
+        SettingsFooterConfig: {
+            /**
+             * @default null
+             * @example 8f2b4d6a-1c3e-4b5d-9f7a-2c4e6a8b1d3f
+             */
+            logoId?: string | null;
+            /**
+             * @default default
+             * @example default
+             */
+            footerTemplate?: string;
+            /** @default true */
+            showNewsletter?: boolean;
+        };
+        /**
+         * @description The `pages` section, as GET /settings shows it; PATCH /settings/pages changes it
+         * @default []
+         */
+        SettingsPages: {
+            /** @example 6f1c2a8e-3b4d-4f5a-9e7c-1d2b3a4c5e6f */
+            _id?: string;
+            /** @example Sofia Lind */
+            name: string;
+            /** @example /pages/about */
+            url: string;
+        }[];
+        /**
+         * @description The `adsTracker` section, as GET /settings shows it; PATCH /settings/adsTracker changes it
+         * @default {}
+         */
+        SettingsAdsTracker: {
+            /**
+             * @default
+             * @example 123456789012345
+             */
+            facebookPixelId?: string;
+            /**
+             * @default
+             * @example GTM-5T7KQ2B
+             */
+            googleTagManagerId?: string;
+            /**
+             * @default
+             * @example G-4XK2P9QZ7M
+             */
+            googleAnalyticsId?: string;
+            /**
+             * @default
+             * @example C4KQ2P9B7M1T
+             */
+            tiktokPixelId?: string;
+            /**
+             * @default
+             * @example 3456789
+             */
+            hotjarId?: string;
+        };
+        /**
+         * @description The `defaultPages` section, as GET /settings shows it; PATCH /settings/defaultPages changes it
+         * @default {}
+         */
+        SettingsDefaultPages: {
+            /** @default true */
+            home?: boolean;
+            /** @default true */
+            shop?: boolean;
+            /** @default true */
+            contact?: boolean;
+        };
+        /**
+         * @description The `popups` section, as GET /settings shows it; PATCH /settings/popups changes it
+         * @default {}
+         */
+        SettingsPopups: {
+            /** @default false */
+            emailCaptureEnabled?: boolean;
+        };
+        /**
+         * @description The `seo` section, as GET /settings shows it; PATCH /settings/seo changes it
+         * @default {}
+         */
+        SettingsSeo: {
+            /**
+             * @default
+             * @example Aurora Outfitters
+             */
+            title?: string;
+            /**
+             * @default
+             * @example Clothes in washed linen, made to last.
+             */
+            description?: string;
+            /** @default [] */
+            keywords?: string[];
+            /**
+             * @default
+             * @example Aurora Outfitters
+             */
+            author?: string;
+            /**
+             * @default null
+             * @example 4d6f8b1a-3c5e-4a7b-9d2f-6b8d1f3a5c7e
+             */
+            iconId?: string | null;
         };
         /** @description For a section that is an object, the fields to change (the others are kept; a nested object or list is replaced whole); for `footer` and `pages`, the new list */
         SettingsSectionPatch: {
@@ -2609,14 +3077,20 @@ export interface components {
             data: components["schemas"]["ShippingRate"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/shipping-rates
+             */
             url: string;
         };
         ShippingRate: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "shipping_rate";
+            /** @example Linen shirt */
             title: string;
+            /** @example Delivered in 2 to 4 working days. */
             description: string;
             /** @description Price, in minor units of `currency` */
             amount: number;
@@ -2636,7 +3110,9 @@ export interface components {
             updated_at: string;
         };
         ShippingRateCreate: {
+            /** @example Linen shirt */
             title: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Price, in minor units of the shop currency
@@ -2654,7 +3130,9 @@ export interface components {
             active?: boolean;
         };
         ShippingRateUpdate: {
+            /** @example Linen shirt */
             title?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Price, in minor units of the shop currency
@@ -2672,6 +3150,7 @@ export interface components {
             active?: boolean;
         };
         DeletedShippingRate: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "shipping_rate";
@@ -2684,26 +3163,39 @@ export interface components {
             data: components["schemas"]["PickupLocation"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/pickup-locations
+             */
             url: string;
         };
         PickupLocation: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "pickup_location";
+            /** @example Aurora Studio */
             name: string;
+            /** @example Söder Hall */
             building_name: string;
+            /** @example Collect at the counter of our studio shop. */
             description: string;
             /** @description Fee, in minor units of `currency` */
             fee_amount: number;
             /** @example EUR */
             currency: string;
+            /** @example Mon–Fri 10:00–18:00, Sat 10:00–16:00 */
             opening_hours: string;
             lat: number | null;
             lng: number | null;
+            /** @example https://maps.example/?q=Storgatan+12 */
             map_url: string;
-            /** @description A media id of the shop */
+            /**
+             * @description A media id of the shop
+             * @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f
+             */
             image_id: string | null;
+            /** @example +46701234567 */
             phone: string;
             position: number;
             /** @description Offered at checkout */
@@ -2716,14 +3208,18 @@ export interface components {
             updated_at: string;
         };
         PickupLocationCreate: {
+            /** @example Sofia Lind */
             name: string;
+            /** @example Söder Hall */
             building_name?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Fee, in minor units of the shop currency
              * @example 490
              */
             fee_amount?: number;
+            /** @example Mon–Fri 10:00–18:00, Sat 10:00–16:00 */
             opening_hours?: string;
             /** @description Set with lng, or neither */
             lat?: number | null;
@@ -2732,19 +3228,24 @@ export interface components {
             map_url?: "" | string;
             /** Format: uuid */
             image_id?: string | null;
+            /** @example +46701234567 */
             phone?: string;
             position?: number;
             active?: boolean;
         };
         PickupLocationUpdate: {
+            /** @example Sofia Lind */
             name?: string;
+            /** @example Söder Hall */
             building_name?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             /**
              * @description Fee, in minor units of the shop currency
              * @example 490
              */
             fee_amount?: number;
+            /** @example Mon–Fri 10:00–18:00, Sat 10:00–16:00 */
             opening_hours?: string;
             /** @description Set with lng, or neither */
             lat?: number | null;
@@ -2753,11 +3254,13 @@ export interface components {
             map_url?: "" | string;
             /** Format: uuid */
             image_id?: string | null;
+            /** @example +46701234567 */
             phone?: string;
             position?: number;
             active?: boolean;
         };
         DeletedPickupLocation: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "pickup_location";
@@ -2770,14 +3273,21 @@ export interface components {
             data: components["schemas"]["Coupon"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/coupons
+             */
             url: string;
         };
         Coupon: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "coupon";
-            /** @description Upper case; shoppers may type it in any case */
+            /**
+             * @description Upper case; shoppers may type it in any case
+             * @example SUMMER10
+             */
             code: string;
             /**
              * @description `percentage`: `value` percent off; `fixed`: `value` minor units off
@@ -2785,13 +3295,22 @@ export interface components {
              */
             kind: "percentage" | "fixed";
             value: number;
-            /** @description The currency of a `fixed` value and minimum */
+            /**
+             * @description The currency of a `fixed` value and minimum
+             * @example EUR
+             */
             currency: string;
             /** @description Least product total (minor units) of a cart the coupon applies to; 0: any */
             min_order_amount: number;
-            /** @description Usable from; null: at once */
+            /**
+             * @description Usable from; null: at once
+             * @example 2026-06-01T00:00:00.000Z
+             */
             starts_at: string | null;
-            /** @description Usable until (exclusive); null: no end */
+            /**
+             * @description Usable until (exclusive); null: no end
+             * @example 2026-08-31T23:59:59.000Z
+             */
             ends_at: string | null;
             /** @description Redemptions in all; null: no limit */
             usage_limit: number | null;
@@ -2854,6 +3373,7 @@ export interface components {
             active?: boolean;
         };
         DeletedCoupon: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "coupon";
@@ -2866,13 +3386,18 @@ export interface components {
             data: components["schemas"]["Order"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/orders
+             */
             url: string;
         };
         Order: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "order";
+            /** @example 1042 */
             order_number: string;
             /**
              * @description The storefront’s status word
@@ -2881,7 +3406,10 @@ export interface components {
             status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
             /** @enum {string} */
             payment_status: "unpaid" | "fully-paid";
-            /** @description `provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid */
+            /**
+             * @description `provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid
+             * @example card
+             */
             payment_method: string | null;
             /**
              * @description As the storefront shows it (refundStatus)
@@ -2895,11 +3423,13 @@ export interface components {
             refund_expiry_date: string;
             /** @example 2026-01-31T09:30:00.000Z */
             refund_requested_at: string | null;
+            /** @example Arrived damaged */
             refund_reason: string;
             /** @example 2026-01-31T09:30:00.000Z */
             refunded_at: string | null;
             /** @description Amount refunded, minor units */
             refunded_amount: number;
+            /** @example EUR */
             currency: string;
             /** @description Products total, minor units */
             products_amount: number;
@@ -2915,23 +3445,32 @@ export interface components {
             paid_amount: number;
             /** @description Total minus paid, minor units */
             balance_amount: number;
+            /** @example 5a7c9e1b-3d5f-4b2a-8c6e-1f3a5c7e9b2d */
             customer_id: string | null;
+            /** @example sofia.lind@example.com */
             email: string;
+            /** @example Sofia Lind */
             name: string;
+            /** @example +46701234567 */
             phone: string;
             shipping_address: components["schemas"]["OrderAddress"];
+            /** @example Please leave the parcel at the door. */
             note: string;
             /** @description The delivery chosen, as it was when ordered */
             shipping: {
                 /** @enum {string} */
                 kind: "standard" | "pickup";
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Sofia Lind */
                 name: string;
                 /** @description Fee, minor units */
                 amount: number;
             } | null;
             coupons: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example SUMMER10 */
                 code: string;
                 amount: number;
             }[];
@@ -2952,18 +3491,30 @@ export interface components {
             updated_at: string;
         };
         OrderAddress: {
+            /** @example Södermalm */
             town: string;
+            /** @example Stockholm */
             city: string;
+            /** @example 3B */
             apartment: string;
+            /** @example Floor 2 */
             room: string;
         };
         OrderLine: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
-            /** @description Null once the product is deleted */
+            /**
+             * @description Null once the product is deleted
+             * @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f
+             */
             product_id: string | null;
+            /** @example 2e4a6c8e-1b3d-4f5a-9c7e-2e4a6c8e1b3d */
             variant_id: string | null;
+            /** @example Linen shirt */
             title: string;
+            /** @example 4c8e2a6f-1b3d-4e5f-9a7c-2e4a6c8e1b3d */
             variation_key: string;
+            /** @example LS-SAND-M */
             sku: string;
             quantity: number;
             /** @description Unit price as ordered, minor units */
@@ -2983,7 +3534,10 @@ export interface components {
             method?: "cash_on_delivery" | "bank_transfer";
         };
         OrderRefundRequest: {
-            /** @default  */
+            /**
+             * @default
+             * @example not a field of this catalogue
+             */
             reason?: string;
         };
         OrderRefund: {
@@ -2994,6 +3548,7 @@ export interface components {
              * @default false
              */
             restock?: boolean;
+            /** @example not a field of this catalogue */
             reason?: string;
         };
         ReviewList: {
@@ -3002,20 +3557,32 @@ export interface components {
             data: components["schemas"]["Review"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/reviews
+             */
             url: string;
         };
         Review: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "review";
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             product_id: string;
+            /** @example 8e1a3c5e-7b9d-4f2a-8c4e-6a8c1e3b5d7f */
             order_id: string;
+            /** @example 5a7c9e1b-3d5f-4b2a-8c6e-1f3a5c7e9b2d */
             customer_id: string | null;
-            /** @description In full (the storefront masks it) */
+            /**
+             * @description In full (the storefront masks it)
+             * @example Sofia Lind
+             */
             buyer_name: string;
+            /** @example Sand / M */
             variation_label: string;
             rating: number;
+            /** @example Soft fabric, true to size. I ordered a second one. */
             comment: string;
             /** @enum {string} */
             status: "pending" | "approved";
@@ -3039,15 +3606,22 @@ export interface components {
             data: components["schemas"]["Customer"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/customers
+             */
             url: string;
         };
         Customer: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "customer";
+            /** @example sofia.lind@example.com */
             email: string;
+            /** @example Sofia Lind */
             name: string;
+            /** @example +46701234567 */
             phone: string;
             /**
              * @description `inactive` and `blacklisted` cannot sign in; their tokens stop at the next request
@@ -3055,10 +3629,15 @@ export interface components {
              */
             status: "active" | "inactive" | "blacklisted";
             address: {
+                /** @example Södermalm */
                 town: string;
+                /** @example Stockholm */
                 city: string;
+                /** @example 3B */
                 apartment: string;
+                /** @example Floor 2 */
                 room: string;
+                /** @example 111 51 */
                 postal_code: string;
             } | null;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -3110,16 +3689,24 @@ export interface components {
             data: components["schemas"]["DownloadGrant"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/download-grants
+             */
             url: string;
         };
         DownloadGrant: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "download_grant";
+            /** @example 8e1a3c5e-7b9d-4f2a-8c4e-6a8c1e3b5d7f */
             order_id: string;
+            /** @example 5a7c9e1b-3d5f-4b2a-8c6e-1f3a5c7e9b2d */
             customer_id: string | null;
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             product_id: string;
+            /** @example 9b1d3f5a-7c9e-4d2b-8f1a-3c5e7a9b1d3f */
             file_id: string;
             /** @description Closed when the order is cancelled */
             active: boolean;
@@ -3137,13 +3724,18 @@ export interface components {
             data: components["schemas"]["NewsletterSubscriber"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/newsletter/subscribers
+             */
             url: string;
         };
         NewsletterSubscriber: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "newsletter_subscriber";
+            /** @example sofia.lind@example.com */
             email: string;
             /**
              * @description `pending` until the address confirms (double opt-in); `unsubscribed` after it left
@@ -3160,6 +3752,7 @@ export interface components {
             updated_at: string;
         };
         DeletedNewsletterSubscriber: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "newsletter_subscriber";
@@ -3185,9 +3778,12 @@ export interface components {
         TrafficReport: {
             /** @enum {string} */
             object: "traffic_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             days: {
+                /** @example 2026-05-02 */
                 date: string;
                 visitors: number;
                 sessions: number;
@@ -3203,17 +3799,27 @@ export interface components {
         TopProductsReport: {
             /** @enum {string} */
             object: "top_products_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             by_views: {
+                /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
                 product_id: string;
-                /** @description Null when the product no longer exists */
+                /**
+                 * @description Null when the product no longer exists
+                 * @example Linen shirt
+                 */
                 title: string | null;
                 views: number;
             }[];
             by_add_to_cart: {
+                /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
                 product_id: string;
-                /** @description Null when the product no longer exists */
+                /**
+                 * @description Null when the product no longer exists
+                 * @example Linen shirt
+                 */
                 title: string | null;
                 add_to_cart: number;
                 quantity: number;
@@ -3222,7 +3828,9 @@ export interface components {
         FunnelReport: {
             /** @enum {string} */
             object: "funnel_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             steps: {
                 /** @enum {string} */
@@ -3237,13 +3845,17 @@ export interface components {
         ReferrersReport: {
             /** @enum {string} */
             object: "referrers_report";
+            /** @example 2026-05-01 */
             from: string;
+            /** @example 2026-05-31 */
             to: string;
             referrers: {
+                /** @example www.google.com */
                 host: string;
                 sessions: number;
             }[];
             utm_sources: {
+                /** @example google */
                 source: string;
                 sessions: number;
             }[];
@@ -3254,20 +3866,28 @@ export interface components {
             data: components["schemas"]["WebhookEndpoint"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/webhook-endpoints
+             */
             url: string;
         };
         WebhookEndpoint: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "webhook_endpoint";
             /** @example https://example.com/hooks/shop */
             url: string;
+            /** @example Order sync to the warehouse */
             description: string;
             events: components["schemas"]["WebhookEventType"][];
             /** @description Whether events are sent to the endpoint */
             enabled: boolean;
-            /** @description Why the platform disabled the endpoint (after failing for days); null otherwise */
+            /**
+             * @description Why the platform disabled the endpoint (after failing for days); null otherwise
+             * @example Disabled after 8 failed attempts in a row
+             */
             disabled_reason: string | null;
             /** @description Failed attempts since the last successful delivery */
             consecutive_failures: number;
@@ -3290,22 +3910,31 @@ export interface components {
             secret: string | null;
         };
         WebhookEndpointCreate: {
-            /** @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address */
+            /**
+             * @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address
+             * @example https://aurora.example/media/linen-shirt-sand.webp
+             */
             url: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             events: components["schemas"]["WebhookEventType"][];
             /** @description Enabling an endpoint the platform disabled clears its failures */
             enabled?: boolean;
         };
         WebhookEndpointUpdate: {
-            /** @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address */
+            /**
+             * @description Where events are POSTed: an https:// URL whose host is not a private, loopback or link-local address
+             * @example https://aurora.example/media/linen-shirt-sand.webp
+             */
             url?: string;
+            /** @example A breathable linen shirt, stone washed for a soft hand. */
             description?: string;
             events?: components["schemas"]["WebhookEventType"][];
             /** @description Enabling an endpoint the platform disabled clears its failures */
             enabled?: boolean;
         };
         DeletedWebhookEndpoint: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "webhook_endpoint";
@@ -3318,16 +3947,22 @@ export interface components {
             data: components["schemas"]["WebhookDelivery"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/webhook-endpoints/0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a/deliveries
+             */
             url: string;
         };
         WebhookDelivery: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "webhook_delivery";
+            /** @example 7d9f1b3c-5e7a-4c2b-9d1f-3b5d7f9a1c3e */
             endpoint_id: string;
             /** @description The event; its id is the `webhook-id` header of every attempt */
             event: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
                 type: components["schemas"]["WebhookEventType"];
                 /** @example 2026-01-31T09:30:00.000Z */
@@ -3346,7 +3981,10 @@ export interface components {
             next_attempt_at: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             delivered_at: string | null;
-            /** @description The delivery this one replays */
+            /**
+             * @description The delivery this one replays
+             * @example 5c7e9a1b-3d5f-4c2a-8e6b-9a1c3e5b7d9f
+             */
             replay_of: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
@@ -3356,6 +3994,7 @@ export interface components {
             at: string;
             /** @description HTTP status; null without an answer */
             status: number | null;
+            /** @example answered 500 */
             error: string | null;
             duration_ms: number;
         };
@@ -3365,13 +4004,18 @@ export interface components {
             data: components["schemas"]["MerchantKey"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/keys
+             */
             url: string;
         };
         MerchantKey: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "merchant_key";
+            /** @example Warehouse sync */
             name: string;
             /**
              * @description The first 12 characters of the key, to recognise it
@@ -3410,10 +4054,14 @@ export interface components {
             data: components["schemas"]["AuditEvent"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/audit
+             */
             url: string;
         };
         AuditEvent: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "audit_event";
@@ -3421,19 +4069,29 @@ export interface components {
             action: "create" | "update" | "delete" | "revoke";
             /** @example shipping_rate */
             resource_type: string;
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
             resource_id: string;
-            /** @description The merchant key that made the change; null for the platform operator */
+            /**
+             * @description The merchant key that made the change; null for the platform operator
+             * @example 3e5a7c9b-1d3f-4a6b-8e2c-5a7c9e1b3d5f
+             */
             key_id: string | null;
             /** @example sk_live_Ab3x */
             key_prefix: string | null;
-            /** @description The staff member who made the change from the dashboard; null otherwise */
+            /**
+             * @description The staff member who made the change from the dashboard; null otherwise
+             * @example 9c1e3a5b-7d9f-4e2a-8b4c-6e8a1c3e5b7d
+             */
             staff_member_id: string | null;
             /**
              * @description Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator
              * @example owner@aurora.example
              */
             actor: string | null;
-            /** @description The X-Request-Id of the write */
+            /**
+             * @description The X-Request-Id of the write
+             * @example c2a8e4f6-1b3d-4a5c-9e7f-0b2d4f6a8c1e
+             */
             request_id: string | null;
             /**
              * @description Each changed field as the API shows it, with its value before and after
@@ -3456,6 +4114,7 @@ export interface components {
         SignInCode: {
             /** @enum {string} */
             object: "sign_in_code";
+            /** @example sofia.lind@example.com */
             email: string;
             /**
              * @description Seconds
@@ -3473,6 +4132,7 @@ export interface components {
         Session: {
             /** @enum {string} */
             object: "session";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
@@ -3482,7 +4142,9 @@ export interface components {
              */
             expires_at: string;
             staff: {
+                /** @example sofia.lind@example.com */
                 email: string;
+                /** @example Sofia Lind */
                 name: string;
             };
             shop: components["schemas"]["StaffShop"];
@@ -3490,8 +4152,11 @@ export interface components {
         };
         /** @description The shop the session works on; null until a member of several shops picks one */
         StaffShop: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example aurora */
             handle: string;
+            /** @example Sofia Lind */
             name: string;
         } | null;
         StaffMembership: {
@@ -3499,6 +4164,7 @@ export interface components {
             role: components["schemas"]["RoleRef"];
         };
         RoleRef: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @example Owner */
             name: string;
@@ -3518,7 +4184,10 @@ export interface components {
             code: string;
         };
         PickShop: {
-            /** @description The shop id or handle */
+            /**
+             * @description The shop id or handle
+             * @example aurora
+             */
             shop: string;
         };
         Me: {
@@ -3527,21 +4196,32 @@ export interface components {
             actor: {
                 /** @enum {string} */
                 type: "staff";
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example sofia.lind@example.com */
                 email: string;
+                /** @example Warehouse sync */
                 name: string;
             } | {
                 /** @enum {string} */
                 type: "key";
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example Warehouse sync */
                 name: string;
+                /** @example sk_live_4Fq9 */
                 prefix: string;
             };
             shop: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
                 id: string;
+                /** @example aurora */
                 handle: string;
+                /** @example Warehouse sync */
                 name: string;
+                /** @example EUR */
                 currency: string;
+                /** @example https://aurora.example */
                 storefront_url: string | null;
             };
             role: components["schemas"]["RoleRef"] & (Record<string, never> | null);
@@ -3555,12 +4235,16 @@ export interface components {
             data: components["schemas"]["StaffSession"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/sessions
+             */
             url: string;
         };
         StaffSession: {
             /** @enum {string} */
             object: "staff_session";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             current: boolean;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -3569,8 +4253,12 @@ export interface components {
             last_seen_at: string;
             /** @example 2026-01-31T09:30:00.000Z */
             expires_at: string;
+            /** @example Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 Safari/605.1.15 */
             user_agent: string;
-            /** @description The IPv4 address or IPv6 /64 it began from */
+            /**
+             * @description The IPv4 address or IPv6 /64 it began from
+             * @example 203.0.113.0/24
+             */
             ip_network: string;
         };
         StaffMemberList: {
@@ -3579,14 +4267,20 @@ export interface components {
             data: components["schemas"]["StaffMember"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/staff
+             */
             url: string;
         };
         StaffMember: {
             /** @enum {string} */
             object: "staff_member";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example sofia.lind@example.com */
             email: string;
+            /** @example Sofia Lind */
             name: string;
             role: components["schemas"]["RoleRef"];
             /** @enum {string} */
@@ -3604,6 +4298,7 @@ export interface components {
             status?: "active" | "disabled";
         };
         DeletedStaffMember: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "staff_member";
@@ -3613,6 +4308,7 @@ export interface components {
         InvitePreview: {
             /** @enum {string} */
             object: "invite_preview";
+            /** @example sofia.lind@example.com */
             email: string;
             shop: components["schemas"]["StaffShop"];
             role: components["schemas"]["RoleRef"];
@@ -3620,6 +4316,7 @@ export interface components {
             expires_at: string;
         };
         AcceptInvite: {
+            /** @example q3Xr8vN2kLp9sT4wYb7mJc1eHf6uAz0dGi5oRn2tWxE */
             token: string;
             /** @example Olivia Owner */
             name: string;
@@ -3630,13 +4327,18 @@ export interface components {
             data: components["schemas"]["StaffInvite"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/invites
+             */
             url: string;
         };
         StaffInvite: {
             /** @enum {string} */
             object: "staff_invite";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example sofia.lind@example.com */
             email: string;
             role: components["schemas"]["RoleRef"];
             /** @enum {string} */
@@ -3645,6 +4347,7 @@ export interface components {
             expires_at: string;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
+            /** @example Lena Berg */
             invited_by: string;
         };
         StaffInviteCreate: {
@@ -3662,15 +4365,20 @@ export interface components {
             data: components["schemas"]["Role"][];
             /** @description Whether another page follows this one */
             has_more: boolean;
-            /** @example /admin/api/v1/shipping-rates */
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/roles
+             */
             url: string;
         };
         Role: {
             /** @enum {string} */
             object: "role";
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string|null} */
             key: "owner" | "admin" | "catalogue_editor" | "fulfilment" | "support" | "analyst" | null;
+            /** @example Fulfilment */
             name: string;
             scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             preset: boolean;
@@ -3679,14 +4387,17 @@ export interface components {
             version: number;
         };
         RoleCreate: {
+            /** @example Sofia Lind */
             name: string;
             scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         RoleUpdate: {
+            /** @example Sofia Lind */
             name?: string;
             scopes?: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         DeletedRole: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
             /** @enum {string} */
             object: "role";
@@ -3749,6 +4460,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3770,6 +4482,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3791,6 +4504,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3812,6 +4526,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3839,6 +4554,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3860,6 +4576,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3883,6 +4600,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3937,6 +4655,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3958,6 +4677,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -3979,6 +4699,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4000,6 +4721,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "PRODUCT_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4021,6 +4743,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4042,6 +4765,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4069,6 +4793,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4090,6 +4815,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4113,6 +4839,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4162,6 +4889,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4183,6 +4911,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4204,6 +4933,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4225,6 +4955,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4246,6 +4977,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4273,6 +5005,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4294,6 +5027,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4317,6 +5051,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4369,6 +5104,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4390,6 +5126,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4411,6 +5148,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4432,6 +5170,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4453,6 +5192,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4474,6 +5214,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4495,6 +5236,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4522,6 +5264,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4543,6 +5286,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4566,6 +5310,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4624,6 +5369,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4645,6 +5391,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4666,6 +5413,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4687,6 +5435,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4708,6 +5457,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "PRODUCT_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4729,6 +5479,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4750,6 +5501,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4771,6 +5523,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4798,6 +5551,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4819,6 +5573,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4842,6 +5597,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4901,6 +5657,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4922,6 +5679,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4943,6 +5701,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4964,6 +5723,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND" | "VARIANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -4985,6 +5745,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "PRODUCT_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5006,6 +5767,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5027,6 +5789,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5048,6 +5811,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5075,6 +5839,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5096,6 +5861,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5119,6 +5885,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5173,6 +5940,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5194,6 +5962,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5215,6 +5984,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5236,6 +6006,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRODUCT_NOT_FOUND" | "VARIANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5257,6 +6028,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "STOCK_WOULD_BE_NEGATIVE" | "STOCK_CHANGED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5278,6 +6050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5299,6 +6072,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5326,6 +6100,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5347,6 +6122,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5370,6 +6146,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5424,6 +6201,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5445,6 +6223,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5466,6 +6245,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5487,6 +6267,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5514,6 +6295,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5535,6 +6317,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5558,6 +6341,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5612,6 +6396,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5633,6 +6418,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5654,6 +6440,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5675,6 +6462,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CATEGORY_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5696,6 +6484,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5717,6 +6506,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5744,6 +6534,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5765,6 +6556,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5788,6 +6580,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5837,6 +6630,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5858,6 +6652,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5879,6 +6674,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CATEGORY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5900,6 +6696,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5921,6 +6718,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5948,6 +6746,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5969,6 +6768,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -5992,6 +6792,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6044,6 +6845,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6065,6 +6867,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6086,6 +6889,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6107,6 +6911,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CATEGORY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6128,6 +6933,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6149,6 +6955,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6170,6 +6977,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6197,6 +7005,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6218,6 +7027,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6241,6 +7051,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6299,6 +7110,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6320,6 +7132,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6341,6 +7154,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6362,6 +7176,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CATEGORY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6383,6 +7198,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CATEGORY_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6404,6 +7220,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6425,6 +7242,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6446,6 +7264,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CATEGORY_CYCLE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6473,6 +7292,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6494,6 +7314,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6517,6 +7338,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6569,6 +7391,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6590,6 +7413,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6611,6 +7435,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6632,6 +7457,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6659,6 +7485,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6680,6 +7507,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6703,6 +7531,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6767,6 +7596,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6788,6 +7618,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6809,6 +7640,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6830,6 +7662,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6851,6 +7684,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6872,6 +7706,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "MEDIA_TYPE_UNSUPPORTED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6899,6 +7734,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6920,6 +7756,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6943,6 +7780,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -6992,6 +7830,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7013,6 +7852,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7034,6 +7874,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7055,6 +7896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7076,6 +7918,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7103,6 +7946,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7124,6 +7968,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7147,6 +7992,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7199,6 +8045,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7220,6 +8067,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7241,6 +8089,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7262,6 +8111,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7283,6 +8133,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "MEDIA_IN_USE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7304,6 +8155,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7325,6 +8177,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7352,6 +8205,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7373,6 +8227,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7396,6 +8251,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7454,6 +8310,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7475,6 +8332,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7496,6 +8354,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7517,6 +8376,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MEDIA_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7538,6 +8398,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7559,6 +8420,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7580,6 +8442,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7601,6 +8464,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7628,6 +8492,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7649,6 +8514,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7672,6 +8538,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7724,6 +8591,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7745,6 +8613,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7766,6 +8635,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7787,6 +8657,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7814,6 +8685,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7835,6 +8707,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7858,6 +8731,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7916,6 +8790,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7937,6 +8812,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7958,6 +8834,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -7979,6 +8856,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8000,6 +8878,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8021,6 +8900,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "DIGITAL_FILE_EMPTY" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8048,6 +8928,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8069,6 +8950,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8092,6 +8974,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8141,6 +9024,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8162,6 +9046,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8183,6 +9068,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8204,6 +9090,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8225,6 +9112,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8252,6 +9140,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8273,6 +9162,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8296,6 +9186,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8348,6 +9239,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8369,6 +9261,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8390,6 +9283,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8411,6 +9305,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8432,6 +9327,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "DIGITAL_FILE_IN_USE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8453,6 +9349,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8474,6 +9371,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8501,6 +9399,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8522,6 +9421,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8545,6 +9445,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8603,6 +9504,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8624,6 +9526,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8645,6 +9548,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8666,6 +9570,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DIGITAL_FILE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8687,6 +9592,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8708,6 +9614,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8729,6 +9636,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8750,6 +9658,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8777,6 +9686,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8798,6 +9708,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8821,6 +9732,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8873,6 +9785,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8894,6 +9807,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8915,6 +9829,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8936,6 +9851,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8963,6 +9879,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -8984,6 +9901,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9007,6 +9925,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9063,6 +9982,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9084,6 +10004,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9105,6 +10026,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9126,6 +10048,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9147,6 +10070,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IMPORT_FILE_TOO_LARGE" | "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9168,6 +10092,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CSV_HEADER_INVALID" | "CSV_MALFORMED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9195,6 +10120,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9216,6 +10142,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9239,6 +10166,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9286,6 +10214,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9307,6 +10236,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9328,6 +10258,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IMPORT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9349,6 +10280,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9370,6 +10302,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9397,6 +10330,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9418,6 +10352,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9441,6 +10376,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9486,6 +10422,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9507,6 +10444,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9528,6 +10466,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9549,6 +10488,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9576,6 +10516,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9597,6 +10538,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9620,6 +10562,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9672,6 +10615,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9693,6 +10637,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9714,6 +10659,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9735,6 +10681,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9762,6 +10709,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9783,6 +10731,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9806,6 +10755,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9860,6 +10810,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9881,6 +10832,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9902,6 +10854,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9923,6 +10876,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_MODEL_SLUG_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9944,6 +10898,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9965,6 +10920,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -9992,6 +10948,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10013,6 +10970,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10036,6 +10994,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10085,6 +11044,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10106,6 +11066,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10127,6 +11088,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10148,6 +11110,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10169,6 +11132,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10196,6 +11160,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10217,6 +11182,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10240,6 +11206,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10292,6 +11259,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10313,6 +11281,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10334,6 +11303,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10355,6 +11325,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10376,6 +11347,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_MODEL_HAS_ENTRIES";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10397,6 +11369,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10418,6 +11391,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10445,6 +11419,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10466,6 +11441,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10489,6 +11465,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10547,6 +11524,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10568,6 +11546,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10589,6 +11568,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10610,6 +11590,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10631,6 +11612,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_MODEL_SLUG_TAKEN" | "CONTENT_MODEL_HAS_INVALID_ENTRIES";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10652,6 +11634,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10673,6 +11656,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10694,6 +11678,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10721,6 +11706,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10742,6 +11728,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10765,6 +11752,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10821,6 +11809,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10842,6 +11831,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10863,6 +11853,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10884,6 +11875,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10905,6 +11897,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10932,6 +11925,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10953,6 +11947,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -10976,6 +11971,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11032,6 +12028,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11053,6 +12050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11074,6 +12072,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11095,6 +12094,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_MODEL_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11116,6 +12116,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CONTENT_SINGLETON_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11137,6 +12138,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11158,6 +12160,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11185,6 +12188,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11206,6 +12210,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11229,6 +12234,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11278,6 +12284,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11299,6 +12306,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11320,6 +12328,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_ENTRY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11341,6 +12350,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11362,6 +12372,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11389,6 +12400,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11410,6 +12422,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11433,6 +12446,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11485,6 +12499,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11506,6 +12521,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11527,6 +12543,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11548,6 +12565,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_ENTRY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11569,6 +12587,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11590,6 +12609,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11611,6 +12631,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11638,6 +12659,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11659,6 +12681,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11682,6 +12705,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11740,6 +12764,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11761,6 +12786,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11782,6 +12808,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11803,6 +12830,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CONTENT_ENTRY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11824,6 +12852,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11845,6 +12874,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11866,6 +12896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11887,6 +12918,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "CONTENT_ENTRY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11914,6 +12946,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11935,6 +12968,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -11958,6 +12992,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12010,6 +13045,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12031,6 +13067,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12052,6 +13089,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12073,6 +13111,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12100,6 +13139,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12121,6 +13161,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12144,6 +13185,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12194,6 +13236,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_TYPE_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12215,6 +13258,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12236,6 +13280,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12257,6 +13302,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12278,6 +13324,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12299,6 +13346,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12326,6 +13374,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12347,6 +13396,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12370,6 +13420,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12429,6 +13480,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12450,6 +13502,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12471,6 +13524,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12492,6 +13546,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12513,6 +13568,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12534,6 +13590,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12555,6 +13612,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12582,6 +13640,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12603,6 +13662,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12626,6 +13686,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12679,6 +13740,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12700,6 +13762,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12721,6 +13784,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12742,6 +13806,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "POLICY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12763,6 +13828,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12784,6 +13850,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12805,6 +13872,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12832,6 +13900,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12853,6 +13922,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12876,6 +13946,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12923,6 +13994,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12944,6 +14016,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12965,6 +14038,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -12986,6 +14060,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13013,6 +14088,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13034,6 +14110,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13057,6 +14134,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13116,6 +14194,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13137,6 +14216,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13158,6 +14238,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13179,6 +14260,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SETTINGS_SECTION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13200,6 +14282,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13221,6 +14304,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13242,6 +14326,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13263,6 +14348,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13290,6 +14376,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13311,6 +14398,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13334,6 +14422,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13386,6 +14475,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13407,6 +14497,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13428,6 +14519,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13449,6 +14541,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13476,6 +14569,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13497,6 +14591,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13520,6 +14615,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13574,6 +14670,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13595,6 +14692,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13616,6 +14714,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13637,6 +14736,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13658,6 +14758,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13679,6 +14780,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13706,6 +14808,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13727,6 +14830,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13750,6 +14854,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13799,6 +14904,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13820,6 +14926,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13841,6 +14948,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHIPPING_RATE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13862,6 +14970,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13883,6 +14992,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13910,6 +15020,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13931,6 +15042,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -13954,6 +15066,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14006,6 +15119,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14027,6 +15141,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14048,6 +15163,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14069,6 +15185,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHIPPING_RATE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14090,6 +15207,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14111,6 +15229,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14132,6 +15251,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14159,6 +15279,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14180,6 +15301,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14203,6 +15325,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14261,6 +15384,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14282,6 +15406,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14303,6 +15428,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14324,6 +15450,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHIPPING_RATE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14345,6 +15472,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14366,6 +15494,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14387,6 +15516,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14408,6 +15538,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14435,6 +15566,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14456,6 +15588,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14479,6 +15612,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14531,6 +15665,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14552,6 +15687,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14573,6 +15709,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14594,6 +15731,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14621,6 +15759,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14642,6 +15781,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14665,6 +15805,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14719,6 +15860,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14740,6 +15882,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14761,6 +15904,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14782,6 +15926,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14803,6 +15948,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14824,6 +15970,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14851,6 +15998,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14872,6 +16020,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14895,6 +16044,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14944,6 +16094,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14965,6 +16116,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -14986,6 +16138,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PICKUP_LOCATION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15007,6 +16160,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15028,6 +16182,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15055,6 +16210,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15076,6 +16232,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15099,6 +16256,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15151,6 +16309,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15172,6 +16331,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15193,6 +16353,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15214,6 +16375,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PICKUP_LOCATION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15235,6 +16397,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15256,6 +16419,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15277,6 +16441,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15304,6 +16469,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15325,6 +16491,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15348,6 +16515,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15406,6 +16574,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15427,6 +16596,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15448,6 +16618,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15469,6 +16640,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PICKUP_LOCATION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15490,6 +16662,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15511,6 +16684,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15532,6 +16706,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15553,6 +16728,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15580,6 +16756,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15601,6 +16778,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15624,6 +16802,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15676,6 +16855,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15697,6 +16877,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15718,6 +16899,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15739,6 +16921,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15766,6 +16949,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15787,6 +16971,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15810,6 +16995,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15864,6 +17050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15885,6 +17072,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15906,6 +17094,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15927,6 +17116,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "COUPON_CODE_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15948,6 +17138,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15969,6 +17160,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -15996,6 +17188,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16017,6 +17210,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16040,6 +17234,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16089,6 +17284,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16110,6 +17306,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16131,6 +17328,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPON_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16152,6 +17350,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16173,6 +17372,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16200,6 +17400,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16221,6 +17422,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16244,6 +17446,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16296,6 +17499,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16317,6 +17521,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16338,6 +17543,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16359,6 +17565,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPON_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16380,6 +17587,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "COUPON_REDEEMED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16401,6 +17609,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16422,6 +17631,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16449,6 +17659,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16470,6 +17681,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16493,6 +17705,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16551,6 +17764,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16572,6 +17786,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16593,6 +17808,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16614,6 +17830,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "COUPON_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16635,6 +17852,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "COUPON_CODE_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16656,6 +17874,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16677,6 +17896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16698,6 +17918,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16725,6 +17946,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16746,6 +17968,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16769,6 +17992,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16830,6 +18054,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16851,6 +18076,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16872,6 +18098,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16893,6 +18120,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16920,6 +18148,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16941,6 +18170,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -16964,6 +18194,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17013,6 +18244,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17034,6 +18266,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17055,6 +18288,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17076,6 +18310,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17097,6 +18332,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17124,6 +18360,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17145,6 +18382,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17168,6 +18406,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17222,6 +18461,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17243,6 +18483,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17264,6 +18505,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17285,6 +18527,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17306,6 +18549,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17327,6 +18571,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17348,6 +18593,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17375,6 +18621,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17396,6 +18643,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17419,6 +18667,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17473,6 +18722,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17494,6 +18744,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17515,6 +18766,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17536,6 +18788,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17557,6 +18810,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17578,6 +18832,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17599,6 +18854,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17626,6 +18882,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17647,6 +18904,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17670,6 +18928,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17724,6 +18983,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17745,6 +19005,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17766,6 +19027,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17787,6 +19049,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17808,6 +19071,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17829,6 +19093,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17850,6 +19115,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17877,6 +19143,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17898,6 +19165,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17921,6 +19189,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17979,6 +19248,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18000,6 +19270,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18021,6 +19292,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18042,6 +19314,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18063,6 +19336,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_ALREADY_PAID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18084,6 +19358,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18105,6 +19380,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18126,6 +19402,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18153,6 +19430,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18174,6 +19452,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18197,6 +19476,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18255,6 +19535,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18276,6 +19557,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18297,6 +19579,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18318,6 +19601,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18339,6 +19623,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "REFUND_ALREADY_REQUESTED" | "REFUND_WINDOW_CLOSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18360,6 +19645,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18381,6 +19667,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18402,6 +19689,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18429,6 +19717,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18450,6 +19739,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18473,6 +19763,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18531,6 +19822,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18552,6 +19844,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18573,6 +19866,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18594,6 +19888,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18615,6 +19910,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18636,6 +19932,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18657,6 +19954,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18678,6 +19976,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18705,6 +20004,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18726,6 +20026,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18749,6 +20050,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18805,6 +20107,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18826,6 +20129,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18847,6 +20151,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18868,6 +20173,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18895,6 +20201,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18916,6 +20223,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18939,6 +20247,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18988,6 +20297,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19009,6 +20319,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19030,6 +20341,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19051,6 +20363,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19072,6 +20385,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19099,6 +20413,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19120,6 +20435,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19143,6 +20459,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19197,6 +20514,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19218,6 +20536,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19239,6 +20558,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19260,6 +20580,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19281,6 +20602,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19302,6 +20624,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19323,6 +20646,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19350,6 +20674,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19371,6 +20696,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19394,6 +20720,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19448,6 +20775,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19469,6 +20797,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19490,6 +20819,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19511,6 +20841,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19532,6 +20863,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19553,6 +20885,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19574,6 +20907,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19601,6 +20935,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19622,6 +20957,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19645,6 +20981,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19699,6 +21036,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19720,6 +21058,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19741,6 +21080,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19762,6 +21102,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "REVIEW_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19783,6 +21124,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19804,6 +21146,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19825,6 +21168,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19852,6 +21196,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19873,6 +21218,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19896,6 +21242,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19951,6 +21298,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19972,6 +21320,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -19993,6 +21342,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20014,6 +21364,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20041,6 +21392,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20062,6 +21414,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20085,6 +21438,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20134,6 +21488,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20155,6 +21510,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20176,6 +21532,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20197,6 +21554,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20218,6 +21576,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20245,6 +21604,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20266,6 +21626,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20289,6 +21650,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20347,6 +21709,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20368,6 +21731,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20389,6 +21753,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20410,6 +21775,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20431,6 +21797,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CUSTOMER_ERASED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20452,6 +21819,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20473,6 +21841,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20494,6 +21863,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20521,6 +21891,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20542,6 +21913,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20565,6 +21937,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20612,6 +21985,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20633,6 +22007,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20654,6 +22029,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20675,6 +22051,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20696,6 +22073,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20723,6 +22101,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20744,6 +22123,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20767,6 +22147,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20825,6 +22206,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20846,6 +22228,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20867,6 +22250,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20888,6 +22272,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CUSTOMER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20909,6 +22294,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "CUSTOMER_ERASED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20930,6 +22316,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20951,6 +22338,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20972,6 +22360,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -20999,6 +22388,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21020,6 +22410,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21043,6 +22434,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21097,6 +22489,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21118,6 +22511,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21139,6 +22533,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21160,6 +22555,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21187,6 +22583,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21208,6 +22605,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21231,6 +22629,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21278,6 +22677,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21299,6 +22699,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21320,6 +22721,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DOWNLOAD_GRANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21341,6 +22743,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21362,6 +22765,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21389,6 +22793,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21410,6 +22815,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21433,6 +22839,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21487,6 +22894,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21508,6 +22916,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21529,6 +22938,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21550,6 +22960,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "DOWNLOAD_GRANT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21571,6 +22982,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21592,6 +23004,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21613,6 +23026,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21640,6 +23054,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21661,6 +23076,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21684,6 +23100,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21738,6 +23155,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21759,6 +23177,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21780,6 +23199,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21801,6 +23221,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21828,6 +23249,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21849,6 +23271,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21872,6 +23295,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21920,6 +23344,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21941,6 +23366,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21962,6 +23388,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -21983,6 +23410,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22010,6 +23438,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22031,6 +23460,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22054,6 +23484,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22104,6 +23535,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22125,6 +23557,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22146,6 +23579,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22167,6 +23601,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SUBSCRIPTION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22188,6 +23623,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22209,6 +23645,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22236,6 +23673,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22257,6 +23695,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22280,6 +23719,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22325,6 +23765,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22346,6 +23787,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22367,6 +23809,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22388,6 +23831,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22415,6 +23859,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22436,6 +23881,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22459,6 +23905,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22511,6 +23958,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22532,6 +23980,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22553,6 +24002,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22574,6 +24024,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22595,6 +24046,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22616,6 +24068,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22643,6 +24096,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22664,6 +24118,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22687,6 +24142,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22737,6 +24193,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22758,6 +24215,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22779,6 +24237,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22800,6 +24259,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22827,6 +24287,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22848,6 +24309,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22871,6 +24333,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22923,6 +24386,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22944,6 +24408,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22965,6 +24430,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -22986,6 +24452,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23013,6 +24480,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23034,6 +24502,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23057,6 +24526,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23107,6 +24577,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23128,6 +24599,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23149,6 +24621,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23170,6 +24643,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23197,6 +24671,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23218,6 +24693,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23241,6 +24717,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23293,6 +24770,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23314,6 +24792,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23335,6 +24814,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23356,6 +24836,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23383,6 +24864,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23404,6 +24886,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23427,6 +24910,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23479,6 +24963,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23500,6 +24985,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23521,6 +25007,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23542,6 +25029,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23569,6 +25057,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23590,6 +25079,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23613,6 +25103,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23667,6 +25158,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23688,6 +25180,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23709,6 +25202,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23730,6 +25224,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "WEBHOOK_ENDPOINT_LIMIT_REACHED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23751,6 +25246,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23772,6 +25268,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23799,6 +25296,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23820,6 +25318,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23843,6 +25342,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23892,6 +25392,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23913,6 +25414,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23934,6 +25436,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23955,6 +25458,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -23976,6 +25480,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24003,6 +25508,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24024,6 +25530,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24047,6 +25554,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24099,6 +25607,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24120,6 +25629,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24141,6 +25651,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24162,6 +25673,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24183,6 +25695,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24204,6 +25717,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24225,6 +25739,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24252,6 +25767,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24273,6 +25789,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24296,6 +25813,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24354,6 +25872,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24375,6 +25894,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24396,6 +25916,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24417,6 +25938,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24438,6 +25960,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24459,6 +25982,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24480,6 +26004,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24501,6 +26026,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "WEBHOOK_URL_NOT_ALLOWED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24528,6 +26054,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24549,6 +26076,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24572,6 +26100,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24628,6 +26157,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24649,6 +26179,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24670,6 +26201,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24691,6 +26223,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24712,6 +26245,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24739,6 +26273,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24760,6 +26295,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24783,6 +26319,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24834,6 +26371,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24855,6 +26393,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24876,6 +26415,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24897,6 +26437,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24918,6 +26459,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "WEBHOOK_ENDPOINT_DISABLED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24939,6 +26481,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24966,6 +26509,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -24987,6 +26531,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25010,6 +26555,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25062,6 +26608,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25083,6 +26630,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25104,6 +26652,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25125,6 +26674,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25152,6 +26702,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25173,6 +26724,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25196,6 +26748,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25248,6 +26801,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25269,6 +26823,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25290,6 +26845,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25311,6 +26867,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25332,6 +26889,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25353,6 +26911,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25380,6 +26939,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25401,6 +26961,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25424,6 +26985,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25471,6 +27033,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25492,6 +27055,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25513,6 +27077,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25534,6 +27099,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25555,6 +27121,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25582,6 +27149,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25603,6 +27171,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25626,6 +27195,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25676,6 +27246,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25697,6 +27268,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25718,6 +27290,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25739,6 +27312,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25760,6 +27334,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25781,6 +27356,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25808,6 +27384,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25829,6 +27406,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25852,6 +27430,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25919,6 +27498,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25940,6 +27520,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25961,6 +27542,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -25982,6 +27564,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26009,6 +27592,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26030,6 +27614,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26053,6 +27638,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26102,6 +27688,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26123,6 +27710,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26144,6 +27732,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26171,6 +27760,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26192,6 +27782,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26215,6 +27806,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26266,6 +27858,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VERIFICATION_NOT_VALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26287,6 +27880,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26308,6 +27902,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26335,6 +27930,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_VERIFY_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26356,6 +27952,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26379,6 +27976,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26418,6 +28016,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26439,6 +28038,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26460,6 +28060,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26483,6 +28084,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26528,6 +28130,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26549,6 +28152,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26570,6 +28174,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "STAFF_NOT_MEMBER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26591,6 +28196,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26612,6 +28218,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26633,6 +28240,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26656,6 +28264,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26697,6 +28306,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26718,6 +28328,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26739,6 +28350,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26760,6 +28372,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26783,6 +28396,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26828,6 +28442,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26849,6 +28464,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26870,6 +28486,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26891,6 +28508,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26918,6 +28536,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26939,6 +28558,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -26962,6 +28582,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27003,6 +28624,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27024,6 +28646,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27045,6 +28668,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27066,6 +28690,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27089,6 +28714,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27128,6 +28754,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27149,6 +28776,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27170,6 +28798,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27191,6 +28820,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27214,6 +28844,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27255,6 +28886,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27276,6 +28908,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27297,6 +28930,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_SESSION_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27318,6 +28952,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27339,6 +28974,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27362,6 +28998,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27419,6 +29056,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27440,6 +29078,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27461,6 +29100,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27482,6 +29122,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27509,6 +29150,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27530,6 +29172,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27553,6 +29196,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27602,6 +29246,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27623,6 +29268,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27644,6 +29290,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27665,6 +29312,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27686,6 +29334,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27713,6 +29362,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27734,6 +29384,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27757,6 +29408,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27809,6 +29461,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27830,6 +29483,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27851,6 +29505,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27872,6 +29527,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27893,6 +29549,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "LAST_OWNER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27914,6 +29571,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27935,6 +29593,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27962,6 +29621,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -27983,6 +29643,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28006,6 +29667,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28064,6 +29726,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28085,6 +29748,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28106,6 +29770,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28127,6 +29792,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND" | "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28148,6 +29814,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "LAST_OWNER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28169,6 +29836,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28190,6 +29858,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28211,6 +29880,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28238,6 +29908,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28259,6 +29930,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28282,6 +29954,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28330,6 +30003,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28351,6 +30025,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28372,6 +30047,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28393,6 +30069,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "STAFF_MEMBER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28414,6 +30091,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28435,6 +30113,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28462,6 +30141,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28483,6 +30163,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28506,6 +30187,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28554,6 +30236,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28575,6 +30258,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28596,6 +30280,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28623,6 +30308,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28644,6 +30330,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28667,6 +30354,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28716,6 +30404,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28737,6 +30426,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28758,6 +30448,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28779,6 +30470,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28800,6 +30492,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28827,6 +30520,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "TOO_MANY_LOGIN_ATTEMPTS";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28848,6 +30542,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28871,6 +30566,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28923,6 +30619,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28944,6 +30641,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28965,6 +30663,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -28986,6 +30685,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29013,6 +30713,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29034,6 +30735,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29057,6 +30759,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29109,6 +30812,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29130,6 +30834,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29151,6 +30856,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29172,6 +30878,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29193,6 +30900,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "STAFF_ALREADY_MEMBER";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29214,6 +30922,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29235,6 +30944,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29262,6 +30972,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29283,6 +30994,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29306,6 +31018,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29356,6 +31069,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29377,6 +31091,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29398,6 +31113,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29419,6 +31135,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29440,6 +31157,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "INVITE_NOT_PENDING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29461,6 +31179,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29488,6 +31207,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29509,6 +31229,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29532,6 +31253,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29582,6 +31304,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29603,6 +31326,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29624,6 +31348,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29645,6 +31370,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INVITE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29666,6 +31392,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "INVITE_NOT_PENDING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29687,6 +31414,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29714,6 +31442,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29735,6 +31464,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29758,6 +31488,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29810,6 +31541,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29831,6 +31563,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29852,6 +31585,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29873,6 +31607,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29900,6 +31635,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29921,6 +31657,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29944,6 +31681,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -29998,6 +31736,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30019,6 +31758,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30040,6 +31780,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30061,6 +31802,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ROLE_NAME_TAKEN";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30082,6 +31824,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30103,6 +31846,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30130,6 +31874,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30151,6 +31896,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30174,6 +31920,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30223,6 +31970,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30244,6 +31992,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30265,6 +32014,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30286,6 +32036,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30307,6 +32058,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30334,6 +32086,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30355,6 +32108,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30378,6 +32132,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30430,6 +32185,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30451,6 +32207,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30472,6 +32229,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30493,6 +32251,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30514,6 +32273,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ROLE_PRESET" | "ROLE_IN_USE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30535,6 +32295,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30556,6 +32317,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30583,6 +32345,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30604,6 +32367,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30627,6 +32391,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30685,6 +32450,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30706,6 +32472,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30727,6 +32494,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30748,6 +32516,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "ROLE_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30769,6 +32538,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SHOP_NOT_SELECTED" | "ROLE_NAME_TAKEN" | "ROLE_OWNER_LOCKED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30790,6 +32560,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30811,6 +32582,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30832,6 +32604,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30859,6 +32632,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30880,6 +32654,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -30903,6 +32678,7 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;

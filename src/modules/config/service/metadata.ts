@@ -41,17 +41,32 @@ export type LinkContext = {
 const DESCRIPTION_LENGTH = 160;
 const SEARCH_TERM_LENGTH = 100;
 
-type Page = { title: string | null; description: string; image: string | null; path: string };
+type Page = {
+  title: string | null;
+  description: string;
+  image: string | null;
+  path: string;
+  /** The title is whole already (a merchant's SEO title naming the shop): no `| <site>`. */
+  titled?: boolean;
+};
 
 /** Plain-text summary of merchant HTML for a meta description; empty when there is no text. */
 const summary = (html: string) => truncate(htmlToText(html), DESCRIPTION_LENGTH);
 
 type MediaUrl = (m: MediaRow) => string;
 
-/** A product page: its title, its text, its first image, and its slug as the canonical path. */
-const productPage = (product: ProductPageRow, mediaUrl: MediaUrl): Page => ({
-  title: product.title,
-  description: summary(product.description),
+const namesSite = (title: string, site: string) =>
+  site !== '' && title.toLowerCase().includes(site.toLowerCase());
+
+/**
+ * A product page: its SEO title and description when the merchant set them, else its title
+ * and its text; its first image, and its slug as the canonical path. An SEO title that
+ * already names the site is the whole title, as Shopify's themes show it.
+ */
+const productPage = (product: ProductPageRow, mediaUrl: MediaUrl, site: string): Page => ({
+  title: collapseWhitespace(product.seoTitle) || product.title,
+  titled: namesSite(product.seoTitle, site),
+  description: collapseWhitespace(product.seoDescription) || summary(product.description),
   image: product.image && mediaUrl(product.image),
   // Canonical: the slug, also when the product was asked for by id.
   path: productPath(product.slug),
@@ -95,9 +110,12 @@ function describePage(
   row: PageContextRow,
   merchantPages: ReadonlyArray<{ name: string; url: string }>,
   mediaUrl: MediaUrl,
+  site: string,
 ): Page {
   const page = row.page;
-  if (target.kind === 'product' && page) return productPage(page as ProductPageRow, mediaUrl);
+  if (target.kind === 'product' && page) {
+    return productPage(page as ProductPageRow, mediaUrl, site);
+  }
   if (target.kind === 'collection' && page) {
     return collectionPage(page as CategoryPageRow, mediaUrl);
   }
@@ -146,8 +164,8 @@ export async function pageMetadata(
   const icon = row.images.find((m) => m.id === doc.seo.iconId);
   const logo = row.images.find((m) => m.id === doc.branding.logoId);
 
-  const page = describePage(target, url, path, row, doc.pages, mediaUrl);
-  const title = page.title ? `${page.title} | ${site}` : site;
+  const page = describePage(target, url, path, row, doc.pages, mediaUrl, site);
+  const title = page.title ? (page.titled ? page.title : `${page.title} | ${site}`) : site;
   const description = page.description || doc.seo.description || site;
   const image = page.image ?? (logo ? mediaUrl(logo) : null);
   const metadataBase = storefrontOrigin(row.storefront, links.platformSuffix, links.fallbackHost);

@@ -35,6 +35,9 @@ export const COLUMNS = {
   imageAlt: ['Image Alt Text'],
   variantImage: ['Variant Image', 'Variant image URL'],
   status: ['Status'],
+  vendor: ['Vendor'],
+  seoTitle: ['SEO Title'],
+  seoDescription: ['SEO Description'],
   // This catalogue's own fields, written as metafield columns (Shopify keeps them as metafields).
   featured: ['Featured (product.metafields.storefront.featured)'],
   productSku: ['Product SKU (product.metafields.storefront.sku)'],

@@ -1,4 +1,5 @@
-import type { Row } from './columns';
+import { MAX_SEO_DESCRIPTION, MAX_SEO_TITLE, MAX_VENDOR } from '../../products/admin-schemas';
+import type { ColumnKey, Row } from './columns';
 import {
   amountOf,
   booleanOf,
@@ -9,6 +10,7 @@ import {
   quantityOf,
   round3,
   slugOfHandle,
+  textOf,
 } from './values';
 
 /*
@@ -52,6 +54,10 @@ export type ProductDraft = {
     description: string;
     status: 'published' | 'draft' | 'archived';
     featured: boolean;
+    /** Set only when the file has the column: a file without it leaves the product's as is. */
+    vendor?: string;
+    seo_title?: string;
+    seo_description?: string;
     /** The product's own SKU beside its variants' (ours has one; Shopify's has none). */
     sku?: string;
     has_shipping?: boolean;
@@ -206,6 +212,20 @@ function productShippingOf(row: Row, problems: Problems) {
   }
 }
 
+/** Vendor, SEO Title and SEO Description: each one the file has, within the API's limits. */
+function seoOf(row: Row, problems: Problems): Partial<ProductDraft['fields']> {
+  const fields: Array<[ColumnKey, 'vendor' | 'seo_title' | 'seo_description', number]> = [
+    ['vendor', 'vendor', MAX_VENDOR],
+    ['seoTitle', 'seo_title', MAX_SEO_TITLE],
+    ['seoDescription', 'seo_description', MAX_SEO_DESCRIPTION],
+  ];
+  return Object.fromEntries(
+    fields
+      .filter(([key]) => row.has(key))
+      .map(([key, field, max]) => [field, textOf(row, key, max, problems)]),
+  );
+}
+
 const sellableOnly = (variant: VariantDraft | undefined): Sellable | null => {
   if (!variant) return null;
   const { option_values: _, image: __, ...sellable } = variant;
@@ -244,6 +264,7 @@ export function mapProduct(rows: Row[], digits: number): MapResult {
       description: first.get('body'),
       status: statusOf(first, problems),
       featured: booleanOf(first, 'featured', false, problems),
+      ...seoOf(first, problems),
       ...(first.has('productSku') ? { sku: first.get('productSku') } : {}),
       ...productShippingOf(first, problems),
     },

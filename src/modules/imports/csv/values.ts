@@ -62,6 +62,14 @@ export function quantityOf(row: Row, key: ColumnKey, problems: Problems): number
   return Math.min(Math.max(Number(raw), 0), 1_000_000_000);
 }
 
+/** A text cell of at most `max` characters (the API's own limit), as written. */
+export function textOf(row: Row, key: ColumnKey, max: number, problems: Problems): string {
+  const raw = row.get(key);
+  const length = Array.from(raw).length;
+  if (length > max) problems.at(row, key, `${length} characters; at most ${max} are kept here`);
+  return raw;
+}
+
 const TRUE = new Set(['true', 'yes', '1', 'y']);
 const FALSE = new Set(['false', 'no', '0', 'n']);
 
