@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import type { ThemeEnv } from './env';
 
 /**
- * Anonymous catalogue pages are cached whole at the edge (Workers Cache API) for as long as the
- * API's own answers may be stale (2 s), so a shop change shows within that time while a busy
- * page is rendered at most once per interval per data centre. The health check still runs first.
+ * Anonymous catalogue pages are cached whole at the edge (Workers Cache API) for 2 s: a busy
+ * page is rendered at most once per interval per data centre, and a shop change shows at most
+ * 2 s after the API shows it. Time-based because the storefront contract names no signal that
+ * a shop changed (no generation, no promised ETag); see docs/decisions.md. The health check
+ * still runs first.
  */
 export const PAGE_TTL_SECONDS = 2;
 
