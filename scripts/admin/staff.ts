@@ -12,7 +12,7 @@ import {
   isPresetRoleKey,
   PRESET_ROLE_KEYS,
 } from '../../src/identity/staff-roles';
-import { createInvite } from '../../src/modules/staff/service';
+import { createInvite } from '../../src/modules/staff/service/invites';
 
 /** The operator's changes are audited like the merchant's, with no key. */
 const OPERATOR = { keyId: null, requestId: null, label: 'operator' };

@@ -4,6 +4,9 @@ import { timestamp } from '../../admin-kit/route';
 import { MERCHANT_SCOPES, type MerchantScope } from '../../identity/merchant-scopes';
 import { PRESET_ROLE_KEYS } from '../../identity/staff-roles';
 
+/** The answer of a call that has nothing to return. */
+export const NO_CONTENT = { 204: { description: 'Done; no body' } };
+
 const email = () =>
   z
     .email({ message: 'Must be an email address.' })
@@ -153,6 +156,8 @@ export const StaffMemberSchema = z
   .openapi('StaffMember');
 
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+export type StaffListQuery = z.infer<typeof StaffListQuerySchema>;
 
 export const StaffMemberListSchema = listSchema(StaffMemberSchema, 'StaffMemberList');
 
