@@ -32,7 +32,7 @@ const previewRoute = defineRoute({
   operationId: 'previewStaffInvite',
   summary: 'What an invite link offers: the shop, the role, the email',
   description:
-    'No authentication: the token of the link is the credential. `404 INVITE_NOT_FOUND` for a token that names no invite (a link replaced by a resend names none); `410 INVITE_EXPIRED` once it expired (7 days), was accepted or revoked.',
+    'No authentication: the token of the link is the credential. `404 INVITE_NOT_FOUND` for a token that names no invite (a link replaced by a resend, or revoked, names none); `410 INVITE_EXPIRED` once it expired (7 days) or was accepted.',
   request: { query: InviteTokenQuerySchema },
   raises: LINK_RAISES,
   responses: { 200: jsonContent(InvitePreviewSchema, 'The invite') },
@@ -98,7 +98,8 @@ const revokeRoute = adminRoute({
   scope: 'staff:write',
   operationId: 'revokeStaffInvite',
   summary: 'Revokes an invite',
-  description: 'The link stops working and the invited member is removed from the list.',
+  description:
+    'The invite and the membership that was never accepted are deleted (the audit log keeps the revocation): the link names no invite any more (`404`). An accepted invite is `409 INVITE_NOT_PENDING`.',
   request: { params: IdParamSchema },
   raises: RAISES.inviteById,
   responses: { 200: jsonContent(InviteSchema, 'The revoked invite') },

@@ -192,7 +192,10 @@ export async function resendInvite(w: WriteScope, id: string, origin: string) {
   return after;
 }
 
-/** DELETE /invites/{id}: the link stops working; a membership never accepted goes with it. */
+/**
+ * DELETE /invites/{id}: the membership never accepted is deleted and its invites with it
+ * (the link then names nothing: 404); the audit record keeps the revoked invite.
+ */
 export async function revokeInvite(w: WriteScope, id: string) {
   const current = await lockPendingInvite(w.tx, w.shop.id, id);
   const [row] = await w.tx

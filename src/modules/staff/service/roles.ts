@@ -4,7 +4,7 @@ import type { WriteScope } from '../../../admin-kit/write';
 import type { MerchantContext, ShopContext } from '../../../app-env';
 import type { Db, Tx } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
-import { staffInvites, staffMembers, staffRoles } from '../../../db/schema';
+import { staffInvites, staffRoles } from '../../../db/schema';
 import { ApiError, type ErrorCode } from '../../../errors';
 import { type MerchantScope, normaliseScopes } from '../../../identity/merchant-scopes';
 import { ensurePresetRoles, isPresetRoleKey, roleScopes } from '../../../identity/staff-roles';
@@ -42,8 +42,12 @@ export const toRole = (row: RoleRow): Role => ({
   version: row.version,
 });
 
+/**
+ * Members holding the role. Spelt with its own alias: drizzle renders the columns of a
+ * single-table select unqualified, which inside this subquery would name staff_members'.
+ */
 const membersOf =
-  sql<number>`(select count(*) from ${staffMembers} where ${staffMembers.roleId} = ${staffRoles.id})`.mapWith(
+  sql<number>`(select count(*) from staff_members m where m.role_id = "staff_roles"."id")`.mapWith(
     Number,
   );
 
