@@ -22,6 +22,9 @@ export type Bindings = {
 };
 
 const url = z.url();
+
+/** The sender of the platform's emails unless MAIL_FROM names another. */
+export const DEFAULT_MAIL_FROM = 'Storefront <no-reply@storefront.example>';
 const secret = z.string().min(32, 'must be at least 32 characters');
 
 const ConfigSchema = z.object({
@@ -33,7 +36,7 @@ const ConfigSchema = z.object({
   UPSTASH_REDIS_REST_TOKEN: z.string().min(1).optional(),
   RESEND_API_KEY: z.string().min(1),
   RESEND_BASE_URL: url.optional(),
-  MAIL_FROM: z.string().min(3).default('Storefront <no-reply@storefront.example>'),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   /** `kid:secret` pairs separated by commas; the first signs, all verify (key rotation). */
   AUTH_TOKEN_KEYS: z.string().transform((raw, ctx) => {
     const keys = raw

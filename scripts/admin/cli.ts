@@ -7,6 +7,7 @@
  *   merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
  *   merchant-key list [--handle my-shop]
  *   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
+  staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]
  *   staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]   prints the invite link
  *   import --handle my-shop products.csv [--dry-run] [--key sk_…] [--url http://127.0.0.1:8787]   a Shopify product CSV, through the running worker
  *   help
@@ -21,7 +22,7 @@ import * as s from '../../src/db/schema';
 import { runImport } from './import';
 import { runMerchantKey } from './merchant-keys';
 import { createShop, issueApiKey, revokeApiKeys, setShopStatus } from './shops';
-import { runStaff } from './staff';
+import { type MailTarget, runStaff } from './staff';
 
 type ShopStatus = (typeof s.shopStatus.enumValues)[number];
 
@@ -45,6 +46,7 @@ const USAGE = `npm run shop -- <command>
   merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
   merchant-key list [--handle my-shop]
   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
+  staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]
   import --handle my-shop products.csv [--dry-run] [--key sk_…] [--url http://127.0.0.1:8787]
   help
 
@@ -63,19 +65,27 @@ export function devEnv(dataDir = process.env.DEV_DATA_DIR ?? '.data'): Record<st
   );
 }
 
-/** Where the CLI finds the database and the worker: the environment first, then npm run dev. */
+/**
+ * Where the CLI finds the database, the worker and the mail provider: the environment
+ * first (RESEND_API_KEY, RESEND_BASE_URL), then npm run dev (its mail sink).
+ */
 export function targets(env: NodeJS.ProcessEnv = process.env) {
   const dev = devEnv(env.DEV_DATA_DIR);
   const workerUrl =
     env.WORKER_URL ??
     (env.PORT ? `http://127.0.0.1:${env.PORT}` : (dev.WORKER_URL ?? 'http://127.0.0.1:8787'));
-  return { databaseUrl: env.DATABASE_URL || dev.DATABASE_URL, workerUrl };
+  const mail: MailTarget | null = env.RESEND_API_KEY
+    ? { apiKey: env.RESEND_API_KEY, baseUrl: env.RESEND_BASE_URL, from: env.MAIL_FROM }
+    : dev.MAIL_PORT
+      ? { apiKey: 're_local_development', baseUrl: `http://127.0.0.1:${dev.MAIL_PORT}` }
+      : null;
+  return { databaseUrl: env.DATABASE_URL || dev.DATABASE_URL, workerUrl, mail };
 }
 
-export async function run(argv: string[], url: string): Promise<string> {
+export async function run(argv: string[], url: string, mail: MailTarget | null = null) {
   const [command, ...rest] = argv;
   if (command === 'merchant-key') return runMerchantKey(rest, url);
-  if (command === 'staff') return runStaff(rest, url);
+  if (command === 'staff') return runStaff(rest, url, mail);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -136,7 +146,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       );
       process.exit(1);
     } else {
-      console.log(await run(argv, found.databaseUrl));
+      console.log(await run(argv, found.databaseUrl, found.mail));
     }
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

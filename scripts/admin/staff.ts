@@ -1,29 +1,41 @@
 import { parseArgs } from 'node:util';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { createResendMailer } from '../../src/adapters/mail';
 import { auditRows } from '../../src/admin-kit/audit';
 import type { WriteScope } from '../../src/admin-kit/write';
-import type { Tx } from '../../src/db/client';
+import type { Services } from '../../src/app-env';
+import type { Db, Tx } from '../../src/db/client';
 import * as s from '../../src/db/schema';
+import { DEFAULT_MAIL_FROM } from '../../src/env';
 import { shopColumns } from '../../src/identity/shops';
 import {
   ensurePresetRoles,
   isPresetRoleKey,
   PRESET_ROLE_KEYS,
 } from '../../src/identity/staff-roles';
-import { createInvite } from '../../src/modules/staff/service';
+import { createLogger } from '../../src/lib/log';
+import { createInvite } from '../../src/modules/staff/service/invites';
 
 /** The operator's changes are audited like the merchant's, with no key. */
 const OPERATOR = { keyId: null, requestId: null, label: 'operator' };
 
+/** The mail provider the CLI sends through (Resend's API, or the local mail sink). */
+export type MailTarget = { apiKey: string; baseUrl?: string; from?: string };
+
 /**
  * `staff invite --handle <shop> --email <email> --role owner [--url <origin>]`: invites
- * someone (the shop's first owner, typically) through the same service as POST /invites;
- * prints the link as well, since the email may not be read yet. The running worker sends
- * the queued email on its next scheduled run.
+ * someone (the shop's first owner, typically) through the same service as POST /invites
+ * and prints the link as well. With a mail provider known (`mail`), the email goes out at
+ * once, through the outbox as the worker sends it; otherwise (or when sending fails) it
+ * waits in the outbox for the worker's next scheduled run.
  */
-export async function runStaff(argv: string[], url: string): Promise<string> {
+export async function runStaff(
+  argv: string[],
+  url: string,
+  mail: MailTarget | null = null,
+): Promise<string> {
   const [command, ...rest] = argv;
   if (command !== 'invite') throw new Error('staff commands: invite');
   const { values } = parseArgs({
@@ -47,8 +59,11 @@ export async function runStaff(argv: string[], url: string): Promise<string> {
 
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const effects: Array<() => void> = [];
   try {
     const db = drizzle(client, { schema: s });
+    const deferred: Array<Promise<unknown>> = [];
+    const services = mail ? mailServices(db as unknown as Db, mail, deferred) : undefined;
     const { invite, link } = await db.transaction(async (pgTx) => {
       const tx = pgTx as unknown as Tx;
       const [shop] = await tx
@@ -65,13 +80,14 @@ export async function runStaff(argv: string[], url: string): Promise<string> {
       const scope: WriteScope = {
         tx,
         shop,
-        services: undefined as never,
+        services: services as Services,
         expectVersion: () => {},
         audit: async (...changes) => {
           await tx.insert(s.auditEvents).values(auditRows(shop.id, OPERATOR, changes));
         },
-        // The email waits in the outbox for the worker's next scheduled delivery.
-        afterCommit: () => {},
+        afterCommit: (effect) => {
+          if (services) effects.push(effect);
+        },
       };
       return createInvite(scope, {
         email,
@@ -81,8 +97,32 @@ export async function runStaff(argv: string[], url: string): Promise<string> {
         caller: null,
       });
     });
-    return `Invited ${invite.email} as ${invite.role.name} (expires ${invite.expires_at}).\nInvite link: ${link}`;
+    for (const effect of effects) effect();
+    // A failed delivery stays in the outbox for the worker's scheduled retries.
+    await Promise.allSettled(deferred);
+    const [queued] = await db
+      .select({ status: s.emailOutbox.status })
+      .from(s.emailOutbox)
+      .where(and(eq(s.emailOutbox.to, email), eq(s.emailOutbox.kind, 'staff-invite')))
+      .orderBy(desc(s.emailOutbox.createdAt))
+      .limit(1);
+    const sent =
+      queued?.status === 'sent'
+        ? 'The invite email is sent.'
+        : "The invite email waits in the outbox for the worker's next scheduled run.";
+    return `Invited ${invite.email} as ${invite.role.name} (expires ${invite.expires_at}).\n${sent}\nInvite link: ${link}`;
   } finally {
     await client.end();
   }
+}
+
+/** What the outbox's delivery reads of a request's services, for the CLI's process. */
+function mailServices(db: Db, mail: MailTarget, deferred: Array<Promise<unknown>>) {
+  return {
+    database: { db },
+    mailer: createResendMailer(mail.apiKey, mail.baseUrl),
+    config: { MAIL_FROM: mail.from ?? DEFAULT_MAIL_FROM },
+    log: createLogger({ command: 'staff invite' }),
+    defer: (work: Promise<unknown>) => deferred.push(work),
+  } as unknown as Services;
 }

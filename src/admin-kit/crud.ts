@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppEnv, ShopContext } from '../app-env';
+import type { AppEnv, MerchantContext, ShopContext } from '../app-env';
 import type { Db } from '../db/client';
 import type { ErrorCode } from '../errors';
 import { jsonBody, jsonContent } from '../http/openapi';
@@ -11,12 +11,15 @@ import { type ListParams, toList } from './list';
 import { adminRoute, IdParamSchema, resourceContent } from './route';
 import { merchantWrite, type WriteScope } from './write';
 
-/** The verbs of a resource's service that the five routes call. */
+/**
+ * The verbs of a resource's service that the five routes call. Writes also get the caller,
+ * for a verb whose rule depends on what the key or staff member holds.
+ */
 export type CrudService<Q extends ListParams, C, U, R extends object> = {
   list(db: Db, shop: ShopContext, params: Q): Promise<{ data: R[]; hasMore: boolean }>;
   get(db: Db, shop: ShopContext, id: string): Promise<R>;
-  create(w: WriteScope, input: C): Promise<R>;
-  update(w: WriteScope, id: string, input: U): Promise<R>;
+  create(w: WriteScope, input: C, caller: MerchantContext): Promise<R>;
+  update(w: WriteScope, id: string, input: U, caller: MerchantContext): Promise<R>;
   remove(w: WriteScope, id: string): Promise<{ id: string; object: string; deleted: true }>;
 };
 
@@ -167,11 +170,13 @@ export function crudRoutes<
   });
   mount(routes.create, async (c) => {
     const body = input(c).valid('json');
-    return c.json(await merchantWrite(c, (w) => service.create(w, body)), 201);
+    const caller = c.get('merchant');
+    return c.json(await merchantWrite(c, (w) => service.create(w, body, caller)), 201);
   });
   mount(routes.update, async (c) => {
     const body = input(c).valid('json');
-    return c.json(await merchantWrite(c, (w) => service.update(w, idOf(c), body)), 200);
+    const caller = c.get('merchant');
+    return c.json(await merchantWrite(c, (w) => service.update(w, idOf(c), body, caller)), 200);
   });
   mount(routes.remove, async (c) => {
     return c.json(await merchantWrite(c, (w) => service.remove(w, idOf(c))), 200);

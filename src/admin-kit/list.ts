@@ -49,8 +49,8 @@ export const listSchema = <T extends z.ZodType>(item: T, name: string) =>
     })
     .openapi(name);
 
-/** A table a list pages through: tenant-owned, keyed by id, ordered by creation. */
-type KeysetTable = PgTable & { id: AnyPgColumn; shopId: AnyPgColumn; createdAt: AnyPgColumn };
+/** A table a list pages through: keyed by id, ordered by creation (tenant-owned, as a rule). */
+type KeysetTable = PgTable & { id: AnyPgColumn; createdAt: AnyPgColumn; shopId?: AnyPgColumn };
 
 /** The part of a list query that pages: where, order and how many rows to fetch. */
 export type Keyset = { where: SQL; orderBy: SQL[]; limit: number };
@@ -59,14 +59,14 @@ export type Keyset = { where: SQL; orderBy: SQL[]; limit: number };
  * The page `params` asks for, as keyset conditions on (created_at, id), newest first.
  * Rows written while a client pages never move the pages it has not read yet.
  */
-function keysetOf(table: KeysetTable, shopId: string, params: ListParams) {
+function keysetOf(table: KeysetTable, owner: AnyPgColumn, ownerId: string, params: ListParams) {
   const cursor = params.ending_before ?? params.starting_after;
   const backwards = params.ending_before !== undefined;
   const position = sql`(${table.createdAt}, ${table.id})`;
-  const at = sql`(select ${table.createdAt}, ${table.id} from ${table} where ${table.shopId} = ${shopId} and ${table.id} = ${cursor})`;
+  const at = sql`(select ${table.createdAt}, ${table.id} from ${table} where ${owner} = ${ownerId} and ${table.id} = ${cursor})`;
   const where = cursor
-    ? and(eq(table.shopId, shopId), backwards ? sql`${position} > ${at}` : sql`${position} < ${at}`)
-    : eq(table.shopId, shopId);
+    ? and(eq(owner, ownerId), backwards ? sql`${position} > ${at}` : sql`${position} < ${at}`)
+    : eq(owner, ownerId);
   const order = backwards ? asc : desc;
   return {
     backwards,
@@ -83,6 +83,7 @@ function keysetOf(table: KeysetTable, shopId: string, params: ListParams) {
  * Reads one page of `table` for a shop: `select` runs the resource's own query with the
  * keyset (adding its filters to `where`). A cursor that names no object of the list is
  * 422 VALIDATION_FAILED naming the parameter (checked only when the page comes back empty).
+ * A list owned by something else than a shop (a person's sessions) names its `owner` column.
  */
 export async function listPage<R>(
   db: Db,
@@ -90,7 +91,10 @@ export async function listPage<R>(
   shopId: string,
   params: ListParams,
   select: (keyset: Keyset) => Promise<R[]>,
+  owner?: AnyPgColumn,
 ): Promise<{ rows: R[]; hasMore: boolean }> {
+  const ownerColumn = owner ?? table.shopId;
+  if (!ownerColumn) throw new Error('listPage: the table has no shop_id; name its owner column');
   if (params.starting_after && params.ending_before) {
     throw new ApiError('VALIDATION_FAILED', {
       details: [
@@ -98,14 +102,14 @@ export async function listPage<R>(
       ],
     });
   }
-  const { backwards, cursor, keyset } = keysetOf(table, shopId, params);
+  const { backwards, cursor, keyset } = keysetOf(table, ownerColumn, shopId, params);
   const rows = await select(keyset);
   const page = rows.slice(0, params.limit);
   if (page.length === 0 && cursor) {
     const [found] = await db
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.shopId, shopId), eq(table.id, cursor)));
+      .where(and(eq(ownerColumn, shopId), eq(table.id, cursor)));
     if (!found) {
       throw new ApiError('VALIDATION_FAILED', {
         details: [

@@ -52,6 +52,13 @@ export const PRESET_ROLES: Record<PresetRoleKey, { name: string; scopes: Merchan
 export const isPresetRoleKey = (value: string | null): value is PresetRoleKey =>
   value !== null && (PRESET_ROLE_KEYS as readonly string[]).includes(value);
 
+/** A role as responses name it: its id, name and preset key (null for a shop's own role). */
+export const roleRef = (role: { id: string; name: string; key: string | null }) => ({
+  id: role.id,
+  name: role.name,
+  key: isPresetRoleKey(role.key) ? role.key : null,
+});
+
 /** The scopes a role grants: the owner every scope there is, any other its stored ones. */
 export const roleScopes = (role: { key: string | null; scopes: readonly string[] }) =>
   role.key === 'owner' ? ALL_SCOPES : knownScopes(role.scopes);

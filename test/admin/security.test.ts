@@ -5,16 +5,17 @@ import { MERCHANT_SCOPES } from '../../src/identity/merchant-scopes';
 import { API_BASE, call, expectError } from '../helpers/api';
 import { createMedia } from '../helpers/catalog-factory';
 import { createMerchantKey } from '../helpers/merchant';
+import { describeRouteSecurity } from '../helpers/route-security';
 import {
   AREAS_BY_FILE,
   areaOf,
   type Document,
   declaredOperations,
-  describeRouteSecurity,
   FIXTURES,
   operations,
   resourceOf,
-} from '../helpers/route-security';
+  sessionOperations,
+} from '../helpers/route-table';
 import { createTestShop } from '../helpers/shop-factory';
 
 describe('the merchant API route table', () => {
@@ -36,6 +37,10 @@ describe('the merchant API route table', () => {
       ).toBe(true);
     }
     expect(operations.length).toBeGreaterThanOrEqual(15);
+    // A session may call every merchant route, and a person's own routes besides.
+    expect(sessionOperations.filter((op) => !op.personal).map((op) => op.name)).toEqual(
+      operations.map((op) => op.name),
+    );
     const checked = Object.values(AREAS_BY_FILE).flat() as string[];
     for (const op of operations) {
       if (op.scope !== null || op.path !== `${ADMIN_BASE}/me`) {
@@ -44,6 +49,7 @@ describe('the merchant API route table', () => {
       expect(checked, `add the area of ${op.name} to AREAS_BY_FILE`).toContain(areaOf(op));
       expect(Object.keys(FIXTURES), `add a fixture for ${op.path}`).toContain(resourceOf(op.path));
     }
+    for (const op of sessionOperations) expect(checked, op.name).toContain(areaOf(op));
   });
 });
 

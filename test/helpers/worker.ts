@@ -11,7 +11,7 @@ const worker = (exports as unknown as { default: Fetcher }).default;
  * Each call through the binding costs a little more than the one before it in the same test
  * file (the pool re-imports the main module over its RPC per call), so a file should not send
  * thousands of requests: the merchant API's route security checks are spread over three files
- * (test/helpers/route-security.ts).
+ * (test/helpers/route-table.ts).
  */
 export function dispatch(request: Request): Promise<Response> {
   return worker.fetch(request);

@@ -6,7 +6,7 @@ import * as s from '../../src/db/schema';
 import { ApiError } from '../../src/errors';
 import { DependencyUnavailableError } from '../../src/lib/dependency';
 import { createLogger } from '../../src/lib/log';
-import { requestStaffCode } from '../../src/modules/staff/sign-in';
+import { requestStaffCode } from '../../src/modules/staff/service/sign-in';
 import { call, expectError, newIp } from '../helpers/api';
 import { testDatabase, testDb } from '../helpers/db';
 import { codeOf, waitForEmail } from '../helpers/mail';

@@ -70,11 +70,20 @@ export async function checkStaffCode(db: Db, email: string, codeHmac: string) {
   );
 }
 
-/** The shop's public address: its primary domain, else its platform subdomain, else null. */
-export async function selectStorefrontHost(db: Db, shopId: string): Promise<string | null> {
+/** The shop's handle and its primary domain (else its first one, else null), in one statement. */
+export async function selectShopAddress(db: Db, shopId: string) {
   const result = await db.execute(sql`
-    select hostname from shop_domains where shop_id = ${shopId}
-    order by is_primary desc, created_at limit 1
+    select sh.handle, (
+      select d.hostname from shop_domains d where d.shop_id = sh.id
+      order by d.is_primary desc, d.created_at limit 1
+    ) as hostname
+    from shops sh where sh.id = ${shopId}
   `);
-  return (result.rows[0] as { hostname: string } | undefined)?.hostname ?? null;
+  return (result.rows[0] as { handle: string; hostname: string | null } | undefined) ?? null;
+}
+
+/** A person's email and name. */
+export async function selectPerson(db: Db | Tx, personId: string) {
+  const result = await db.execute(sql`select email, name from staff_people where id = ${personId}`);
+  return (result.rows[0] as { email: string; name: string } | undefined) ?? null;
 }

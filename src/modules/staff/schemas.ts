@@ -4,6 +4,9 @@ import { timestamp } from '../../admin-kit/route';
 import { MERCHANT_SCOPES, type MerchantScope } from '../../identity/merchant-scopes';
 import { PRESET_ROLE_KEYS } from '../../identity/staff-roles';
 
+/** The answer of a call that has nothing to return. */
+export const NO_CONTENT = { 204: { description: 'Done; no body' } };
+
 const email = () =>
   z
     .email({ message: 'Must be an email address.' })
@@ -36,7 +39,8 @@ export const SessionSchema = z
       description: 'The absolute end; the session also ends after 12 hours without a request',
     }),
     staff: z.object({ email: z.string(), name: z.string() }),
-    shop: ShopRefSchema.nullable().openapi({
+    // A union, not .nullable(): that would make the shared StaffShop component nullable.
+    shop: z.union([ShopRefSchema, z.null()]).openapi({
       description: 'The shop the session works on; null until a member of several shops picks one',
     }),
     memberships: z.array(MembershipSchema),
@@ -113,7 +117,7 @@ export const MeSchema = z
       currency: z.string(),
       storefront_url: z.string().nullable(),
     }),
-    role: RoleRefSchema.nullable().openapi({
+    role: z.union([RoleRefSchema, z.null()]).openapi({
       description: "A staff member's role; null for a key",
     }),
     scopes: z.array(ScopeSchema),
@@ -153,6 +157,8 @@ export const StaffMemberSchema = z
   .openapi('StaffMember');
 
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+export type StaffListQuery = z.infer<typeof StaffListQuerySchema>;
 
 export const StaffMemberListSchema = listSchema(StaffMemberSchema, 'StaffMemberList');
 

@@ -1521,8 +1521,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in person's live sessions
-         * @description Every live session of the signed-in person (each browser they signed in with), newest first; `current` marks this one. Session cookie only.
+         * The signed-in person's live sessions, newest first
+         * @description Every live session of the signed-in person (each browser they signed in with), newest first, a page at a time like every list; `current` marks this one. Session cookie only.
          */
         get: operations["listOwnStaffSessions"];
         put?: never;
@@ -1634,7 +1634,7 @@ export interface paths {
         };
         /**
          * What an invite link offers: the shop, the role, the email
-         * @description No authentication: the token of the link is the credential. `404 INVITE_NOT_FOUND` for a token that names no invite (a link replaced by a resend names none); `410 INVITE_EXPIRED` once it expired (7 days), was accepted or revoked.
+         * @description No authentication: the token of the link is the credential. `404 INVITE_NOT_FOUND` for a token that names no invite (a link replaced by a resend, or revoked, names none); `410 INVITE_EXPIRED` once it expired (7 days) or was accepted.
          */
         get: operations["previewStaffInvite"];
         put?: never;
@@ -1705,7 +1705,7 @@ export interface paths {
         post?: never;
         /**
          * Revokes an invite
-         * @description The link stops working and the invited member is removed from the list.
+         * @description The invite and the membership that was never accepted are deleted (the audit log keeps the revocation): the link names no invite any more (`404`). An accepted invite is `409 INVITE_NOT_PENDING`.
          */
         delete: operations["revokeStaffInvite"];
         options?: never;
@@ -1753,14 +1753,14 @@ export interface paths {
         post?: never;
         /**
          * Deletes a role of the shop’s own
-         * @description Presets cannot be deleted (`409 ROLE_PRESET`), nor a role members or pending invites hold (`409 ROLE_IN_USE`).
+         * @description Presets cannot be deleted (`409 ROLE_PRESET`), nor a role that members or invites not yet accepted or revoked hold (`409 ROLE_IN_USE`): give them another role first.
          */
         delete: operations["deleteRole"];
         options?: never;
         head?: never;
         /**
          * Renames a role or changes its scopes
-         * @description Members holding the role get the new scopes at their next request. The owner role cannot be changed (`409 ROLE_OWNER_LOCKED`); presets can.
+         * @description Members holding the role get the new scopes at their next request. The owner role cannot be changed (`409 ROLE_OWNER_LOCKED`); presets can. You can only change a role within your own scopes.
          */
         patch: operations["updateRole"];
         trace?: never;
@@ -4147,10 +4147,10 @@ export interface components {
                 /** @example Sofia Lind */
                 name: string;
             };
-            shop: components["schemas"]["StaffShop"];
+            /** @description The shop the session works on; null until a member of several shops picks one */
+            shop: components["schemas"]["StaffShop"] | null;
             memberships: components["schemas"]["StaffMembership"][];
         };
-        /** @description The shop the session works on; null until a member of several shops picks one */
         StaffShop: {
             /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
@@ -4158,7 +4158,7 @@ export interface components {
             handle: string;
             /** @example Sofia Lind */
             name: string;
-        } | null;
+        };
         StaffMembership: {
             shop: components["schemas"]["StaffShop"];
             role: components["schemas"]["RoleRef"];
@@ -4224,7 +4224,8 @@ export interface components {
                 /** @example https://aurora.example */
                 storefront_url: string | null;
             };
-            role: components["schemas"]["RoleRef"] & (Record<string, never> | null);
+            /** @description A staff member's role; null for a key */
+            role: components["schemas"]["RoleRef"] | null;
             scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             /** @description Staff only */
             memberships?: components["schemas"]["StaffMembership"][];
@@ -28595,14 +28596,21 @@ export interface operations {
     };
     listOwnStaffSessions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size, 1 to 100 (10) */
+                limit?: number;
+                /** @description The id of the last object of the previous page: the next page starts after it */
+                starting_after?: string;
+                /** @description The id of the first object of the previous page: the page before it */
+                ending_before?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The sessions */
+            /** @description A page of sessions */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,11 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv, Services } from '../../app-env';
-import type { Db, Tx } from '../../db/client';
-import { staffMembers, staffSessions, staffSignInCodes } from '../../db/schema';
-import { ApiError, type ErrorCode } from '../../errors';
-import { clientNetwork, enforceLimits } from '../../http/rate-limit';
-import { isPresetRoleKey } from '../../identity/staff-roles';
+import type { AppEnv, Services } from '../../../app-env';
+import type { Db, Tx } from '../../../db/client';
+import { staffMembers, staffSessions, staffSignInCodes } from '../../../db/schema';
+import { ApiError, type ErrorCode } from '../../../errors';
+import { clientNetwork, enforceLimits } from '../../../http/rate-limit';
+import { roleRef } from '../../../identity/staff-roles';
 import {
   clearedSessionCookie,
   newSessionToken,
@@ -13,19 +13,20 @@ import {
   sessionCookie,
   sessionCookieOf,
   sessionTokenHash,
-} from '../../identity/staff-sessions';
-import { hmacHex } from '../../lib/crypto';
-import { escapeHtml } from '../../lib/html';
-import { SIGN_IN_RATE_RULES } from '../auth/limits';
-import { CODE_RATE_RULES, CODE_TTL_MINUTES, generateCode } from '../auth/otp';
-import { queueEmail } from '../mail/outbox';
-import { sendEmailsAfterResponse } from '../mail/send';
+} from '../../../identity/staff-sessions';
+import { hmacHex } from '../../../lib/crypto';
+import { escapeHtml } from '../../../lib/html';
+import { SIGN_IN_RATE_RULES } from '../../auth/limits';
+import { CODE_RATE_RULES, CODE_TTL_MINUTES, generateCode } from '../../auth/otp';
+import { queueEmail } from '../../mail/outbox';
+import { sendEmailsAfterResponse } from '../../mail/send';
 import {
   checkStaffCode,
   type MembershipRow,
   selectCodeRecipient,
   selectMemberships,
-} from './queries';
+  selectPerson,
+} from '../queries';
 
 export const RAISES = {
   requestCode: ['TOO_MANY_LOGIN_ATTEMPTS'],
@@ -91,11 +92,8 @@ export async function requestStaffCode(services: Services, email: string, header
 }
 
 const refShop = (m: MembershipRow) => ({ id: m.shop_id, handle: m.handle, name: m.shop_name });
-const refRole = (m: MembershipRow) => ({
-  id: m.role_id,
-  name: m.role_name,
-  key: isPresetRoleKey(m.role_key) ? m.role_key : null,
-});
+const refRole = (m: MembershipRow) =>
+  roleRef({ id: m.role_id, name: m.role_name, key: m.role_key });
 
 /** The memberships as sessions and /me show them. */
 export const toMemberships = (rows: MembershipRow[]) =>
@@ -203,9 +201,7 @@ export async function verifyStaffCode(c: Context<AppEnv>, email: string, code: s
     shopId: only?.shop_id ?? null,
     memberId: only?.member_id ?? null,
   });
-  const [person] = await db
-    .execute(sql`select email, name from staff_people where id = ${recipient.person_id}`)
-    .then((r) => r.rows as Array<{ email: string; name: string }>);
+  const person = await selectPerson(db, recipient.person_id);
   return toSession(session, person ?? { email, name: '' }, memberships);
 }
 
@@ -230,6 +226,13 @@ export async function pickShop(c: Context<AppEnv>, shop: string) {
   const row = session[0];
   if (!row) throw new ApiError('STAFF_SESSION_INVALID');
   return toSession(row, staff, memberships);
+}
+
+/** GET /auth/session: the cookie's session with the person's shops. */
+export async function currentSession(c: Context<AppEnv>) {
+  const staff = c.get('staff');
+  const memberships = await selectMemberships(c.get('services').database.db, staff.personId);
+  return toSession({ id: staff.sessionId, ...staff }, staff, memberships);
 }
 
 /** POST /auth/sign-out: ends the cookie's session, if any, and clears the cookie. */
