@@ -10,6 +10,7 @@ import { onError, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src/http/error-h
 import { enforceLimits } from '../../src/http/rate-limit';
 import { DependencyUnavailableError } from '../../src/lib/dependency';
 import { createLogger } from '../../src/lib/log';
+import { limiterDown } from '../helpers/limiter-down';
 
 /** What the error handler answers for `error`. */
 async function answerTo(error: unknown) {
@@ -80,10 +81,7 @@ describe('errors of dependencies, read through their cause chains', () => {
 });
 
 describe('limits when the limiter cannot answer', () => {
-  const down: RateLimiter = {
-    hit: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
-    peek: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
-  };
+  const down = limiterDown;
   const rule = { name: 'test', limit: 1, windowSeconds: 60 };
   const warnings: string[] = [];
   const log = { ...createLogger(), warn: (msg: string) => warnings.push(msg) };

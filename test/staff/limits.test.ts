@@ -11,6 +11,7 @@ import { limitInviteAttempts } from '../../src/modules/staff/service/invite-link
 import { verifyStaffCode } from '../../src/modules/staff/service/sign-in';
 import { call, expectError, newIp } from '../helpers/api';
 import { testDatabase, testDb } from '../helpers/db';
+import { limiterDown } from '../helpers/limiter-down';
 import { ADMIN_BASE } from '../helpers/merchant';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 import { createStaffInvite, createStaffMember, ORIGIN } from '../helpers/staff';
@@ -66,9 +67,7 @@ describe('no account discovery', () => {
 });
 
 describe('attempt limits fail closed', () => {
-  const down: RateLimiter = {
-    hit: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
-  };
+  const down = limiterDown;
   const services = {
     rateLimiter: down,
     log: createLogger(),

@@ -9,6 +9,7 @@ import { createLogger } from '../../src/lib/log';
 import { requestStaffCode } from '../../src/modules/staff/service/sign-in';
 import { call, expectError, newIp } from '../helpers/api';
 import { testDatabase, testDb } from '../helpers/db';
+import { limiterDown } from '../helpers/limiter-down';
 import { codeOf, waitForEmail } from '../helpers/mail';
 import { ADMIN_BASE, createMerchantKey, merchant } from '../helpers/merchant';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
@@ -157,10 +158,7 @@ describe('signing in with an emailed code', () => {
   });
 
   it('refuses code requests (503, nothing written) when the limiter cannot answer', async () => {
-    const down: RateLimiter = {
-      hit: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
-      peek: () => Promise.reject(new DependencyUnavailableError('redis', 'timed out')),
-    };
+    const down = limiterDown;
     const email = `down-${crypto.randomUUID()}@example.com`;
     const services = {
       rateLimiter: down,
