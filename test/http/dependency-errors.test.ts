@@ -2,7 +2,6 @@ import { NeonDbError } from '@neondatabase/serverless';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../../src/adapters/kv';
 import { PaymentProviderError } from '../../src/adapters/payments';
 import type { AppEnv } from '../../src/app-env';
 import { ApiError } from '../../src/errors';

@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../../src/adapters/kv';
 import type { AppEnv, Services } from '../../src/app-env';
 import * as s from '../../src/db/schema';
 import { ApiError } from '../../src/errors';
-import { DependencyUnavailableError } from '../../src/lib/dependency';
 import { createLogger } from '../../src/lib/log';
 import { limitInviteAttempts } from '../../src/modules/staff/service/invite-links';
 import { verifyStaffCode } from '../../src/modules/staff/service/sign-in';

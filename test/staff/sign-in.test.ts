@@ -1,10 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RateLimiter } from '../../src/adapters/kv';
 import type { Services } from '../../src/app-env';
 import * as s from '../../src/db/schema';
 import { ApiError } from '../../src/errors';
-import { DependencyUnavailableError } from '../../src/lib/dependency';
 import { createLogger } from '../../src/lib/log';
 import { requestStaffCode } from '../../src/modules/staff/service/sign-in';
 import { call, expectError, newIp } from '../helpers/api';
