@@ -13,6 +13,8 @@ export const SECTIONS = [
   { path: '/products', label: 'Products', scope: 'catalogue:read' },
   { path: '/orders', label: 'Orders', scope: 'orders:read' },
   { path: '/reviews', label: 'Reviews', scope: 'reviews:read' },
+  { path: '/marketing', label: 'Marketing', scope: 'marketing:read' },
+  { path: '/settings', label: 'Settings', scope: 'settings:read' },
 ] as const;
 
 export type Section = (typeof SECTIONS)[number];
