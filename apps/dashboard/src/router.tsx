@@ -142,6 +142,10 @@ const Settings = lazy(() =>
 const Marketing = lazy(() =>
   import('./screens/marketing/Marketing').then((m) => ({ default: m.Marketing })),
 );
+const Developers = lazy(() =>
+  import('./screens/developers/Developers').then((m) => ({ default: m.Developers })),
+);
+const Staff = lazy(() => import('./screens/staff/Staff').then((m) => ({ default: m.Staff })));
 /** A screen loaded on first use, behind `scope`. */
 const later = (scope: string, screen: () => React.ReactNode) =>
   guarded(scope, () => <Suspense fallback={<Loading what="the screen" />}>{screen()}</Suspense>);
@@ -165,7 +169,23 @@ const marketingRoute = createRoute({
   path: '/marketing',
   component: later('marketing:read', () => <Marketing />),
 });
-const AREA_ROUTES = [settingsRoute, settingsSectionRoute, marketingRoute];
+const developersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/developers',
+  component: later('admin', () => <Developers />),
+});
+const staffRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/staff',
+  component: later('staff:read', () => <Staff />),
+});
+const AREA_ROUTES = [
+  settingsRoute,
+  settingsSectionRoute,
+  marketingRoute,
+  staffRoute,
+  developersRoute,
+];
 
 const routeTree = rootRoute.addChildren([
   signInRoute,

@@ -38,6 +38,10 @@ export type ResourceConfig = {
   name: (row: Item) => string;
   writeScope: string;
   removable?: boolean | ((row: Item) => boolean);
+  /** The verb of removal ("Revoke" for a key); "Remove" by default. */
+  removeLabel?: string;
+  /** False for what cannot change once made (a key). */
+  editable?: boolean;
   /** More per row: a link, a toggle. */
   actions?: (row: Item, refresh: () => void) => ReactNode;
   /** Shown once after a create (a secret the API will not show again). */
@@ -78,6 +82,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
   const Title = c.level === 2 ? 'h2' : 'h1';
   const Sub = c.level === 2 ? 'h3' : 'h2';
   const one = (id: string) => `${c.path}/${id}`;
+  const removeLabel = c.removeLabel ?? 'Remove';
 
   const shown = (item: Item): Saved => ({
     record: c.prepare ? { ...item, ...c.prepare(item) } : item,
@@ -105,7 +110,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
           headers: writeHeaders(newIdempotencyKey(), removing.version),
         }),
       );
-      setDone(`${c.name(removing)} removed.`);
+      setDone(`${c.name(removing)} ${removeLabel.toLowerCase()}d.`);
       setRemoving(null);
       refresh();
     } catch (caught) {
@@ -193,7 +198,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
                   ))}
                   <td className="row-actions">
                     {c.actions?.(row, refresh)}
-                    {writable ? (
+                    {writable && c.editable !== false ? (
                       <button type="button" onClick={() => setEditing({ mode: 'edit', item: row })}>
                         Edit<span className="sr-only"> {c.name(row)}</span>
                       </button>
@@ -201,7 +206,8 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
                     {writable &&
                     (typeof c.removable === 'function' ? c.removable(row) : c.removable) ? (
                       <button type="button" className="danger" onClick={() => setRemoving(row)}>
-                        Remove<span className="sr-only"> {c.name(row)}</span>
+                        {removeLabel}
+                        <span className="sr-only"> {c.name(row)}</span>
                       </button>
                     ) : null}
                   </td>
@@ -219,8 +225,8 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
       />
       <ConfirmDialog
         open={removing !== null}
-        title={`Remove ${removing ? c.name(removing) : ''}?`}
-        confirmLabel={`Remove ${c.singular}`}
+        title={`${removeLabel} ${removing ? c.name(removing) : ''}?`}
+        confirmLabel={`${removeLabel} ${c.singular}`}
         danger
         onConfirm={() => void remove()}
         onCancel={() => setRemoving(null)}

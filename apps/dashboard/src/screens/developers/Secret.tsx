@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { Notice } from '../../components/ui';
+
+/** A secret the API shows once: shown with a copy button and a warning that it will not return. */
+export function Secret({ label, value }: { label: string; value: string | null | undefined }) {
+  const [copied, setCopied] = useState(false);
+  if (!value) return null;
+  return (
+    <Notice tone="warning">
+      <p>{label}: copy it now. It will not be shown again.</p>
+      <p className="secret">
+        <code aria-label={label}>{value}</code>
+        <button
+          type="button"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(value);
+            setCopied(true);
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+      </p>
+    </Notice>
+  );
+}
