@@ -146,6 +146,12 @@ const Developers = lazy(() =>
   import('./screens/developers/Developers').then((m) => ({ default: m.Developers })),
 );
 const Staff = lazy(() => import('./screens/staff/Staff').then((m) => ({ default: m.Staff })));
+const Content = lazy(() =>
+  import('./screens/content/Content').then((m) => ({ default: m.Content })),
+);
+const Imports = lazy(() =>
+  import('./screens/imports/Imports').then((m) => ({ default: m.Imports })),
+);
 /** A screen loaded on first use, behind `scope`. */
 const later = (scope: string, screen: () => React.ReactNode) =>
   guarded(scope, () => <Suspense fallback={<Loading what="the screen" />}>{screen()}</Suspense>);
@@ -179,7 +185,19 @@ const staffRoute = createRoute({
   path: '/staff',
   component: later('staff:read', () => <Staff />),
 });
+const contentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/content',
+  component: later('content:read', () => <Content />),
+});
+const importsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/imports',
+  component: later('catalogue:read', () => <Imports />),
+});
 const AREA_ROUTES = [
+  contentRoute,
+  importsRoute,
   settingsRoute,
   settingsSectionRoute,
   marketingRoute,

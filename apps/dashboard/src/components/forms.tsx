@@ -50,6 +50,7 @@ function ImageField({
   const id = useId();
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [uploaded, setUploaded] = useState(false);
   const media = useQuery({
     queryKey: ['media', value],
     queryFn: () => unwrap(api.GET('/media/{id}', { params: { path: { id: value ?? '' } } })),
@@ -78,9 +79,11 @@ function ImageField({
               const file = e.target.files?.[0];
               if (!file) return;
               setBusy(true);
+              setUploaded(false);
               setFailure(undefined);
               try {
                 onChange((await uploadMedia(file)).id);
+                setUploaded(true);
               } catch (caught) {
                 setFailure(caught);
               } finally {
@@ -95,6 +98,7 @@ function ImageField({
           ) : null}
         </div>
       )}
+      {uploaded ? <p role="status">{`${label} uploaded. Save to use it.`}</p> : null}
       <ErrorNotice error={failure ?? media.error} />
       {error ? (
         <span className="field-error" id={`${id}-error`}>
@@ -120,7 +124,8 @@ function RowsField({
   disabled?: boolean;
 }) {
   const blank = () =>
-    field.newRow?.() ?? Object.fromEntries(field.columns.map((c) => [c.name, '']));
+    field.newRow?.() ??
+    Object.fromEntries(field.columns.map((c) => [c.name, c.options?.[0]?.value ?? '']));
   const setCell = (i: number, name: string, value: string) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, [name]: value } : r)));
   const move = (from: number, to: number) => {
@@ -130,7 +135,7 @@ function RowsField({
     onChange(next);
   };
   return (
-    <fieldset className="rows">
+    <fieldset className="rows wide">
       <legend>{field.label}</legend>
       {field.hint ? <p className="hint">{field.hint}</p> : null}
       {rows.length === 0 ? <p className="muted">None yet.</p> : null}
@@ -138,16 +143,33 @@ function RowsField({
         {rows.map((row, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own
           <li key={i} className="row-item">
-            {field.columns.map((c) => (
-              <TextField
-                key={c.name}
-                label={`${c.label} (${field.singular} ${i + 1})`}
-                value={String(row[c.name] ?? '')}
-                disabled={disabled}
-                onChange={(e) => setCell(i, c.name, e.target.value)}
-                error={errors[`${field.name}.${i}.${c.name}`]}
-              />
-            ))}
+            {field.columns.map((c) =>
+              c.options ? (
+                <SelectField
+                  key={c.name}
+                  label={`${c.label} (${field.singular} ${i + 1})`}
+                  value={String(row[c.name] ?? '')}
+                  disabled={disabled}
+                  onChange={(e) => setCell(i, c.name, e.target.value)}
+                  error={errors[`${field.name}.${i}.${c.name}`]}
+                >
+                  {c.options.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </SelectField>
+              ) : (
+                <TextField
+                  key={c.name}
+                  label={`${c.label} (${field.singular} ${i + 1})`}
+                  value={String(row[c.name] ?? '')}
+                  disabled={disabled}
+                  onChange={(e) => setCell(i, c.name, e.target.value)}
+                  error={errors[`${field.name}.${i}.${c.name}`]}
+                />
+              ),
+            )}
             {disabled ? null : (
               <span className="row-actions">
                 <button type="button" disabled={i === 0} onClick={() => move(i, i - 1)}>
@@ -223,7 +245,7 @@ export function FieldInput({
     case 'choices': {
       const picked = value as string[];
       return (
-        <fieldset className="choices">
+        <fieldset className="choices wide">
           <legend>{f.label}</legend>
           {f.options.map((o) => (
             <Checkbox

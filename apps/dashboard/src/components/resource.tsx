@@ -26,6 +26,8 @@ type List = { data: Item[]; has_more: boolean };
 export type ResourceConfig = {
   /** The collection's path under the merchant API, e.g. `/shipping-rates`. */
   path: string;
+  /** Where one record is read, changed and removed; `${path}/${id}` by default. */
+  itemPath?: (id: string) => string;
   singular: string;
   plural: string;
   /** Heading level of the list's title: 1 on a screen of its own, 2 inside another. */
@@ -81,7 +83,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
   const rows = list.data?.data ?? [];
   const Title = c.level === 2 ? 'h2' : 'h1';
   const Sub = c.level === 2 ? 'h3' : 'h2';
-  const one = (id: string) => `${c.path}/${id}`;
+  const one = c.itemPath ?? ((id: string) => `${c.path}/${id}`);
   const removeLabel = c.removeLabel ?? 'Remove';
 
   const shown = (item: Item): Saved => ({

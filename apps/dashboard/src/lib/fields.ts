@@ -6,7 +6,9 @@
 import { parseMajor, toMajorInput } from './money';
 
 type Base = { name: string; label: string; hint?: string; required?: boolean };
-export type Column = { name: string; label: string };
+type Option = { value: string; label: string };
+/** A column of a row: text, or one of `options`. */
+export type Column = { name: string; label: string; options?: readonly Option[] };
 
 export type Field = Base &
   (
@@ -16,10 +18,10 @@ export type Field = Base &
     /** An amount in minor units, typed in major units of the shop's currency. */
     | { kind: 'money'; optional?: boolean }
     | { kind: 'bool' }
-    | { kind: 'select'; options: readonly { value: string; label: string }[] }
+    | { kind: 'select'; options: readonly Option[] }
     | { kind: 'datetime' }
     /** A set of values picked from `options` (scopes, events). */
-    | { kind: 'choices'; options: readonly { value: string; label: string }[] }
+    | { kind: 'choices'; options: readonly Option[] }
     /** The id of an image of the shop (media), or null. */
     | { kind: 'image' }
     /** Words separated by commas, sent as a list. */

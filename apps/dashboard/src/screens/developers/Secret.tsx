@@ -9,7 +9,7 @@ export function Secret({ label, value }: { label: string; value: string | null |
     <Notice tone="warning">
       <p>{label}: copy it now. It will not be shown again.</p>
       <p className="secret">
-        <code aria-label={label}>{value}</code>
+        <code>{value}</code>
         <button
           type="button"
           onClick={async () => {

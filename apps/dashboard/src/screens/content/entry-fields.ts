@@ -1,0 +1,101 @@
+/**
+ * A content entry's form, generated from its model: one field per model field, by type, and
+ * the entry's status. The entry's data is edited under `data.<name>`, which is also how the
+ * API names a field in error.
+ */
+import { ApiError, type Schema } from '../../api/client';
+import type { Field, Row } from '../../lib/fields';
+
+type Model = Schema<'ContentModel'>;
+type ModelField = Model['fields'][number];
+
+export const FIELD_TYPES = [
+  'text',
+  'richtext',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'url',
+  'image',
+  'list',
+  'json',
+] as const;
+
+function fieldOf(f: ModelField): Field {
+  const base = { name: `data.${f.name}`, label: f.name, required: f.required };
+  switch (f.type) {
+    case 'richtext':
+      return { ...base, kind: 'textarea', hint: 'HTML' };
+    case 'json':
+      return { ...base, kind: 'textarea', hint: 'JSON' };
+    case 'number':
+      return { ...base, kind: 'number', optional: !f.required };
+    case 'boolean':
+      return { ...base, kind: 'bool' };
+    case 'date':
+      return { ...base, kind: 'text', hint: 'YYYY-MM-DD' };
+    case 'datetime':
+      return { ...base, kind: 'datetime' };
+    case 'url':
+      return { ...base, kind: 'url' };
+    case 'image':
+      return { ...base, kind: 'image' };
+    case 'list':
+      return { ...base, kind: 'list', hint: 'Separated by commas' };
+    default:
+      return { ...base, kind: 'text' };
+  }
+}
+
+export const entryFields = (model: Model): Field[] => [
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    options: [
+      { value: 'draft', label: 'Draft' },
+      { value: 'published', label: 'Published' },
+      { value: 'archived', label: 'Archived' },
+    ],
+  },
+  ...model.fields.map(fieldOf),
+];
+
+/** The entry as its form edits it: each data field under `data.<name>`. */
+export function entryRecord(model: Model, entry: Row): Row {
+  const data = (entry.data ?? {}) as Row;
+  const record: Row = { status: entry.status ?? 'draft' };
+  for (const f of model.fields) {
+    const value = data[f.name];
+    record[`data.${f.name}`] =
+      f.type === 'json' && value !== undefined ? JSON.stringify(value, null, 2) : value;
+  }
+  return record;
+}
+
+/** The form's body as the API takes it: `{ status, data }`, JSON fields parsed. */
+export function entryBody(model: Model, body: Row): Row {
+  const data: Row = {};
+  const details: { field: string; message: string }[] = [];
+  for (const f of model.fields) {
+    const key = `data.${f.name}`;
+    if (!(key in body)) continue;
+    let value = body[key];
+    if (f.type === 'json' && typeof value === 'string' && value !== '') {
+      try {
+        value = JSON.parse(value);
+      } catch {
+        details.push({ field: key, message: 'Not valid JSON' });
+      }
+    }
+    if (value === '' || value === null) {
+      if (!f.required) continue;
+    }
+    data[f.name] = value;
+  }
+  if (details.length > 0) {
+    throw new ApiError(422, 'VALIDATION_FAILED', 'Check the highlighted fields.', details);
+  }
+  return { ...(body.status ? { status: body.status } : {}), data };
+}
