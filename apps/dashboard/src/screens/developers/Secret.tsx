@@ -3,7 +3,7 @@ import { Notice } from '../../components/ui';
 
 /** A secret the API shows once: shown with a copy button and a warning that it will not return. */
 export function Secret({ label, value }: { label: string; value: string | null | undefined }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'no'>();
   if (!value) return null;
   return (
     <Notice tone="warning">
@@ -13,12 +13,17 @@ export function Secret({ label, value }: { label: string; value: string | null |
         <button
           type="button"
           onClick={async () => {
-            await navigator.clipboard?.writeText(value);
-            setCopied(true);
+            try {
+              await navigator.clipboard.writeText(value);
+              setCopied('yes');
+            } catch {
+              setCopied('no');
+            }
           }}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied === 'yes' ? 'Copied' : 'Copy'}
         </button>
+        {copied === 'no' ? <span role="status">Copying was refused: select the text.</span> : null}
       </p>
     </Notice>
   );
