@@ -67,8 +67,8 @@ it('adds a webhook endpoint, lists its deliveries and replays one', async () => 
   await page.getByText(`The signing secret of ${url}: copy it now.`).waitFor();
 
   // A product changes elsewhere: the endpoint gets a delivery.
-  const product = (await merchantApi<{ data: { id: string; version: number }[] }>('/products'))
-    .body.data[0];
+  const product = (await merchantApi<{ data: { id: string; version: number }[] }>('/products')).body
+    .data[0];
   expect(product).toBeDefined();
   if (!product) return;
   const changed = await merchantApi(`/products/${product.id}`, {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, OWNER, signIn, unique } from './helpers';
+import { checkScreen, merchantApi, newPage, signInAs, unique } from './helpers';
 
 type Product = { title: string; slug: string; price: number | null };
 
@@ -12,7 +12,7 @@ let cspErrors: string[];
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page, cspErrors } = await newPage(browser));
-  await signIn(page, OWNER);
+  await signInAs(page, 'catalogue_editor');
 });
 afterAll(async () => {
   expect(cspErrors).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, OWNER, signIn, storefrontApi, unique } from './helpers';
+import { checkScreen, merchantApi, newPage, signInAs, storefrontApi, unique } from './helpers';
 
 type StorefrontSettings = {
   data: {
@@ -26,7 +26,7 @@ let cspErrors: string[];
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page, cspErrors } = await newPage(browser));
-  await signIn(page, OWNER);
+  await signInAs(page, 'admin');
 });
 afterAll(async () => {
   expect(cspErrors).toEqual([]);

@@ -46,6 +46,8 @@ export type ResourceConfig = {
   editable?: boolean;
   /** More per row: a link, a toggle. */
   actions?: (row: Item, refresh: () => void) => ReactNode;
+  /** Called after every write, for screens that show the resource elsewhere too. */
+  onChange?: () => void;
   /** Shown once after a create (a secret the API will not show again). */
   afterCreate?: (created: Row) => ReactNode;
   intro?: ReactNode;
@@ -56,6 +58,8 @@ export type ResourceConfig = {
   /** Send every field on edit, for a `finish` that needs them all. */
   patchAll?: boolean;
 };
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 type Editing = { mode: 'new' } | { mode: 'edit'; item: Item } | null;
 
@@ -79,7 +83,10 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
       ) as Promise<List>,
     placeholderData: keepPreviousData,
   });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey });
+    c.onChange?.();
+  };
   const rows = list.data?.data ?? [];
   const Title = c.level === 2 ? 'h2' : 'h1';
   const Sub = c.level === 2 ? 'h3' : 'h2';
@@ -114,6 +121,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
       );
       setDone(`${c.name(removing)} ${removeLabel.toLowerCase()}d.`);
       setRemoving(null);
+      setCreated(undefined);
       refresh();
     } catch (caught) {
       setRemoveError(caught);
@@ -125,7 +133,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
   return (
     <section aria-labelledby={`list-${c.path}`}>
       <div className="title-row">
-        <Title id={`list-${c.path}`}>{c.plural[0]?.toUpperCase() + c.plural.slice(1)}</Title>
+        <Title id={`list-${c.path}`}>{sentence(c.plural)}</Title>
         {writable ? (
           <button
             type="button"

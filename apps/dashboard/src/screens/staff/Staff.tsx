@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
 import { useMe } from '../../components/Layout';
@@ -12,7 +12,7 @@ export const rolesQuery = {
   queryFn: () => unwrap(api.GET('/roles', { params: { query: { limit: 100 } } })),
 };
 
-const ROLES: ResourceConfig = {
+const ROLES: Omit<ResourceConfig, 'onChange'> = {
   path: '/roles',
   singular: 'role',
   plural: 'roles',
@@ -63,7 +63,9 @@ function Resend({ id, email }: { id: string; email: string }) {
 /** Staff members, their invites and the roles that say what each may do. */
 export function Staff() {
   const me = useMe();
+  const queryClient = useQueryClient();
   const roles = useQuery(rolesQuery);
+  const rolesChanged = () => void queryClient.invalidateQueries({ queryKey: rolesQuery.queryKey });
   const roleOptions = (roles.data?.data ?? []).map((r) => ({ value: r.id, label: r.name }));
   const invites: ResourceConfig = {
     path: '/invites',
@@ -74,7 +76,7 @@ export function Staff() {
     editable: false,
     removable: (i) => i.status === 'pending',
     removeLabel: 'Revoke',
-    name: (i) => `the invite to ${String(i.email)}`,
+    name: (i) => `Invite to ${String(i.email)}`,
     fields: [
       { name: 'email', label: 'Email', kind: 'email', required: true },
       { name: 'role_id', label: 'Role', kind: 'select', options: roleOptions },
@@ -96,7 +98,7 @@ export function Staff() {
       <ErrorNotice error={roles.error} />
       <Members roles={roleOptions} />
       {roles.data ? <ResourceList config={invites} /> : null}
-      <ResourceList config={ROLES} />
+      <ResourceList config={{ ...ROLES, onChange: rolesChanged }} />
     </>
   );
 }
