@@ -113,6 +113,10 @@ it('revokes a pending invite', async () => {
   const email = `later-${tag}@example.test`;
   await page.getByRole('button', { name: 'New invite' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);
+  // No role is picked for the merchant: inviting without one is refused beside the field.
+  await page.getByRole('button', { name: 'Create invite' }).click();
+  await page.getByText('Choose role').waitFor();
+  await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Support' });
   await page.getByRole('button', { name: 'Create invite' }).click();
   await page.getByText(`Invite to ${email} created.`).waitFor();
   await page.getByRole('button', { name: `Revoke Invite to ${email}` }).click();

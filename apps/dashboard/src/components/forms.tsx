@@ -235,6 +235,7 @@ export function FieldInput({
           value={String(value)}
           onChange={(e) => set(f.name, e.target.value)}
         >
+          {f.placeholder ? <option value="">{f.placeholder}</option> : null}
           {f.options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}

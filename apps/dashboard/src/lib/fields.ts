@@ -18,7 +18,8 @@ export type Field = Base &
     /** An amount in minor units, typed in major units of the shop's currency. */
     | { kind: 'money'; optional?: boolean }
     | { kind: 'bool' }
-    | { kind: 'select'; options: readonly Option[] }
+    /** With a `placeholder`, nothing is chosen until the merchant picks (no silent default). */
+    | { kind: 'select'; options: readonly Option[]; placeholder?: string }
     | { kind: 'datetime' }
     /** A set of values picked from `options` (scopes, events). */
     | { kind: 'choices'; options: readonly Option[] }
@@ -65,8 +66,9 @@ export function draftOf(
             ...Object.fromEntries(f.columns.map((c) => [c.name, text(row[c.name])])),
           }))
         : [];
-    } else if (f.kind === 'select') draft[f.name] = text(value ?? f.options[0]?.value);
-    else draft[f.name] = text(value);
+    } else if (f.kind === 'select') {
+      draft[f.name] = text(value ?? (f.placeholder ? '' : f.options[0]?.value));
+    } else draft[f.name] = text(value);
   }
   return draft;
 }
@@ -106,7 +108,7 @@ export function bodyOf(
     if (only && JSON.stringify(only[f.name]) === JSON.stringify(raw)) continue;
     const value = typeof raw === 'string' ? raw : '';
     if (f.required && typeof raw === 'string' && value.trim() === '') {
-      errors[f.name] = `Enter ${f.label.toLowerCase()}`;
+      errors[f.name] = `${f.kind === 'select' ? 'Choose' : 'Enter'} ${f.label.toLowerCase()}`;
       continue;
     }
     if (f.kind === 'money') {

@@ -79,7 +79,14 @@ export function Staff() {
     name: (i) => `Invite to ${String(i.email)}`,
     fields: [
       { name: 'email', label: 'Email', kind: 'email', required: true },
-      { name: 'role_id', label: 'Role', kind: 'select', options: roleOptions },
+      {
+        name: 'role_id',
+        label: 'Role',
+        kind: 'select',
+        options: roleOptions,
+        placeholder: 'Choose a role…',
+        required: true,
+      },
     ],
     columns: [
       { label: 'Email', value: (i) => String(i.email) },
