@@ -3,15 +3,15 @@
  * roles): its server-paginated list, a form to create one and to edit one, and removal with a
  * confirmation. Described by its path, fields and columns, so every such screen behaves alike.
  */
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { API_BASE, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
 import type { Field, Row } from '../lib/fields';
-import { useCursor } from '../lib/list';
 import { can } from '../lib/scopes';
 import { RecordForm, type Saved } from './forms';
 import { useMe } from './Layout';
-import { ConfirmDialog, ErrorNotice, Loading, Notice, Pager } from './ui';
+import { PagedTable, usePaged } from './paged';
+import { ConfirmDialog, ErrorNotice, Notice } from './ui';
 
 type Call = (
   path: string,
@@ -67,7 +67,6 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
   const me = useMe();
   const currency = me.shop.currency;
   const queryClient = useQueryClient();
-  const pager = useCursor();
   const writable = can(me.scopes, c.writeScope);
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<Item | null>(null);
@@ -75,19 +74,15 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
   const [done, setDone] = useState<string>();
   const [created, setCreated] = useState<Row>();
   const queryKey = ['resource', c.path];
-  const list = useQuery({
-    queryKey: [...queryKey, pager.cursor],
-    queryFn: () =>
-      unwrap(
-        loose.GET(c.path, { params: { query: { limit: 25, ...pager.cursor } } }),
-      ) as Promise<List>,
-    placeholderData: keepPreviousData,
-  });
+  const list = usePaged<Item>(
+    queryKey,
+    (cursor) =>
+      unwrap(loose.GET(c.path, { params: { query: { limit: 25, ...cursor } } })) as Promise<List>,
+  );
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey });
     c.onChange?.();
   };
-  const rows = list.data?.data ?? [];
   const Title = c.level === 2 ? 'h2' : 'h1';
   const Sub = c.level === 2 ? 'h3' : 'h2';
   const one = c.itemPath ?? ((id: string) => `${c.path}/${id}`);
@@ -181,57 +176,31 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
           </RecordForm>
         </section>
       ) : null}
-      <ErrorNotice error={list.error} />
-      {list.isPending ? <Loading what={c.plural} /> : null}
-      {list.data && rows.length === 0 ? <p>No {c.plural} yet.</p> : null}
-      {rows.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">{c.plural}</caption>
-            <thead>
-              <tr>
-                {c.columns.map((col) => (
-                  <th key={col.label} scope="col">
-                    {col.label}
-                  </th>
-                ))}
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  {c.columns.map((col) => (
-                    <td key={col.label}>{col.value(row, currency)}</td>
-                  ))}
-                  <td className="row-actions">
-                    {c.actions?.(row, refresh)}
-                    {writable && c.editable !== false ? (
-                      <button type="button" onClick={() => setEditing({ mode: 'edit', item: row })}>
-                        Edit<span className="sr-only"> {c.name(row)}</span>
-                      </button>
-                    ) : null}
-                    {writable &&
-                    (typeof c.removable === 'function' ? c.removable(row) : c.removable) ? (
-                      <button type="button" className="danger" onClick={() => setRemoving(row)}>
-                        {removeLabel}
-                        <span className="sr-only"> {c.name(row)}</span>
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pager
-        hasPrevious={pager.page > 0}
-        hasNext={pager.hasNext(list.data?.has_more ?? false)}
-        onPrevious={() => pager.previous(rows[0]?.id)}
-        onNext={() => pager.next(rows.at(-1)?.id)}
+      <PagedTable
+        list={list}
+        caption={c.plural}
+        what={c.plural}
+        empty={`No ${c.plural} yet.`}
+        columns={c.columns.map((col) => ({
+          label: col.label,
+          value: (row: Item) => col.value(row, currency),
+        }))}
+        actions={(row) => (
+          <>
+            {c.actions?.(row, refresh)}
+            {writable && c.editable !== false ? (
+              <button type="button" onClick={() => setEditing({ mode: 'edit', item: row })}>
+                Edit<span className="sr-only"> {c.name(row)}</span>
+              </button>
+            ) : null}
+            {writable && (typeof c.removable === 'function' ? c.removable(row) : c.removable) ? (
+              <button type="button" className="danger" onClick={() => setRemoving(row)}>
+                {removeLabel}
+                <span className="sr-only"> {c.name(row)}</span>
+              </button>
+            ) : null}
+          </>
+        )}
       />
       <ConfirmDialog
         open={removing !== null}

@@ -9,18 +9,8 @@ import type { Field, Row } from '../../lib/fields';
 type Model = Schema<'ContentModel'>;
 type ModelField = Model['fields'][number];
 
-export const FIELD_TYPES = [
-  'text',
-  'richtext',
-  'number',
-  'boolean',
-  'date',
-  'datetime',
-  'url',
-  'image',
-  'list',
-  'json',
-] as const;
+/** The field types a model may have: the platform's own list. */
+export { FIELD_TYPES } from '../../../../../src/modules/content-entries/fields';
 
 function fieldOf(f: ModelField): Field {
   const base = { name: `data.${f.name}`, label: f.name, required: f.required };

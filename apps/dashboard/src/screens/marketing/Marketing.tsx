@@ -1,11 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../../api/client';
 import { useMe } from '../../components/Layout';
+import { PagedTable, usePaged } from '../../components/paged';
 import { apiUrl, type ResourceConfig, ResourceList } from '../../components/resource';
-import { ErrorNotice, formatDate, Loading, Pager, SelectField } from '../../components/ui';
+import { ErrorNotice, formatDate, SelectField } from '../../components/ui';
 import type { Row } from '../../lib/fields';
-import { useCursor } from '../../lib/list';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
 
@@ -111,19 +110,14 @@ function CouponToggle({ coupon, refresh }: { coupon: Row; refresh: () => void })
 }
 
 function Subscribers() {
-  const pager = useCursor();
   const [status, setStatus] = useState<Status>('');
-  const list = useQuery({
-    queryKey: ['subscribers', status, pager.cursor],
-    queryFn: () =>
-      unwrap(
-        api.GET('/newsletter/subscribers', {
-          params: { query: { limit: 25, ...pager.cursor, ...(status ? { status } : {}) } },
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
-  const rows = list.data?.data ?? [];
+  const list = usePaged(['subscribers', status], (cursor) =>
+    unwrap(
+      api.GET('/newsletter/subscribers', {
+        params: { query: { limit: 25, ...cursor, ...(status ? { status } : {}) } },
+      }),
+    ),
+  );
   return (
     <section aria-labelledby="subscribers">
       <div className="title-row">
@@ -137,7 +131,7 @@ function Subscribers() {
           label="Show"
           value={status}
           onChange={(e) => {
-            pager.reset();
+            list.pager.reset();
             setStatus(e.target.value as Status);
           }}
         >
@@ -147,37 +141,16 @@ function Subscribers() {
           <option value="unsubscribed">Unsubscribed</option>
         </SelectField>
       </div>
-      <ErrorNotice error={list.error} />
-      {list.isPending ? <Loading what="subscribers" /> : null}
-      {list.data && rows.length === 0 ? <p>No subscribers.</p> : null}
-      {rows.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">Newsletter subscribers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Status</th>
-                <th scope="col">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((s) => (
-                <tr key={s.id}>
-                  <td>{s.email}</td>
-                  <td>{s.status}</td>
-                  <td>{formatDate(s.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <Pager
-        hasPrevious={pager.page > 0}
-        hasNext={pager.hasNext(list.data?.has_more ?? false)}
-        onPrevious={() => pager.previous(rows[0]?.id)}
-        onNext={() => pager.next(rows.at(-1)?.id)}
+      <PagedTable
+        list={list}
+        caption="Newsletter subscribers"
+        what="subscribers"
+        empty="No subscribers."
+        columns={[
+          { label: 'Email', value: (r) => r.email },
+          { label: 'Status', value: (r) => r.status },
+          { label: 'Since', value: (r) => formatDate(r.created_at) },
+        ]}
       />
     </section>
   );
