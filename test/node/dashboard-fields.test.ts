@@ -112,7 +112,12 @@ describe('dashboard forms from fields', () => {
     expect(record).toMatchObject({ status: 'draft', 'data.headline': 'Hi' });
     expect(
       entryBody(model, { status: 'published', 'data.headline': 'Hi', 'data.extra': '{"a":1}' }),
-    ).toEqual({ status: 'published', data: { headline: 'Hi', extra: { a: 1 } } });
-    expect(() => entryBody(model, { 'data.extra': '{' })).toThrow('Check the highlighted fields.');
+    ).toEqual({
+      body: { status: 'published', data: { headline: 'Hi', extra: { a: 1 } } },
+      details: [],
+    });
+    expect(entryBody(model, { 'data.extra': '{' }).details).toEqual([
+      { field: 'data.extra', message: 'Not valid JSON' },
+    ]);
   });
 });

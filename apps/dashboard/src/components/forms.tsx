@@ -22,6 +22,10 @@ import { Checkbox, ErrorNotice, Notice, SelectField, TextArea, TextField } from 
 
 type SetValue = (name: string, value: unknown) => void;
 
+/** Problems found before sending, shown like the API's own: beside the fields they name. */
+export const fieldErrors = (details: { field: string; message: string }[]) =>
+  new ApiError(422, 'VALIDATION_FAILED', 'Check the highlighted fields.', details);
+
 /** Uploads an image to the shop's media; its id is what a record names. */
 export async function uploadMedia(file: File) {
   return unwrap(

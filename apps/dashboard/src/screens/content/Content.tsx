@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Schema } from '../../api/client';
+import { fieldErrors } from '../../components/forms';
 import { useMe } from '../../components/Layout';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
 import { formatDate } from '../../components/ui';
@@ -102,7 +103,11 @@ function entries(model: Model): ResourceConfig {
     name: (e) => String((first && (e.data as Row)[first]) || 'the entry'),
     fields: entryFields(model),
     prepare: (e) => entryRecord(model, e),
-    finish: (body) => entryBody(model, body),
+    finish: (typed) => {
+      const { body, details } = entryBody(model, typed);
+      if (details.length > 0) throw fieldErrors(details);
+      return body;
+    },
     columns: [
       ...(first ? [{ label: first, value: (e: Row) => String((e.data as Row)[first] ?? '') }] : []),
       { label: 'Status', value: (e) => String(e.status) },

@@ -3,10 +3,10 @@
  * the entry's status. The entry's data is edited under `data.<name>`, which is also how the
  * API names a field in error.
  */
-import { ApiError, type Schema } from '../../api/client';
+import type { components } from '../../api/schema';
 import type { Field, Row } from '../../lib/fields';
 
-type Model = Schema<'ContentModel'>;
+type Model = components['schemas']['ContentModel'];
 type ModelField = Model['fields'][number];
 
 /** The field types a model may have: the platform's own list. */
@@ -64,8 +64,14 @@ export function entryRecord(model: Model, entry: Row): Row {
   return record;
 }
 
-/** The form's body as the API takes it: `{ status, data }`, JSON fields parsed. */
-export function entryBody(model: Model, body: Row): Row {
+/**
+ * The form's body as the API takes it: `{ status, data }`, JSON fields parsed; `details`
+ * names the fields that could not be read.
+ */
+export function entryBody(
+  model: Model,
+  body: Row,
+): { body: Row; details: { field: string; message: string }[] } {
   const data: Row = {};
   const details: { field: string; message: string }[] = [];
   for (const f of model.fields) {
@@ -84,8 +90,5 @@ export function entryBody(model: Model, body: Row): Row {
     }
     data[f.name] = value;
   }
-  if (details.length > 0) {
-    throw new ApiError(422, 'VALIDATION_FAILED', 'Check the highlighted fields.', details);
-  }
-  return { ...(body.status ? { status: body.status } : {}), data };
+  return { body: { ...(body.status ? { status: body.status } : {}), data }, details };
 }

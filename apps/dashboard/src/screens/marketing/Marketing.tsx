@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../../api/client';
+import { api, newIdempotencyKey, unwrap, writeHeaders } from '../../api/client';
+import { fieldErrors } from '../../components/forms';
 import { useMe } from '../../components/Layout';
 import { PagedTable, usePaged } from '../../components/paged';
 import { apiUrl, type ResourceConfig, ResourceList } from '../../components/resource';
@@ -15,7 +16,7 @@ const finishCoupon = ({ percent, amount, ...body }: Row): Row => {
   const value = body.kind === 'percentage' ? percent : amount;
   if (value === null || value === undefined) {
     const field = body.kind === 'percentage' ? 'percent' : 'amount';
-    throw new ApiError(422, 'VALIDATION_FAILED', 'Check the highlighted fields.', [
+    throw fieldErrors([
       { field, message: body.kind === 'percentage' ? 'Enter a percentage' : 'Enter an amount' },
     ]);
   }
