@@ -5,10 +5,12 @@ import {
   createRouter,
   Outlet,
   redirect,
+  useParams,
   useRouteContext,
 } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { Layout, NotAllowed, useMe } from './components/Layout';
-import { ErrorNotice } from './components/ui';
+import { ErrorNotice, Loading } from './components/ui';
 import { can } from './lib/scopes';
 import { meQuery } from './lib/session';
 import { Account } from './screens/Account';
@@ -133,6 +135,76 @@ const reviewsRoute = createRoute({
   component: guarded('reviews:read', Reviews),
 });
 
+// Settings, marketing, content, imports, staff and developers: each screen loads on first use.
+const Settings = lazy(() =>
+  import('./screens/settings/Settings').then((m) => ({ default: m.Settings })),
+);
+const Marketing = lazy(() =>
+  import('./screens/marketing/Marketing').then((m) => ({ default: m.Marketing })),
+);
+const Developers = lazy(() =>
+  import('./screens/developers/Developers').then((m) => ({ default: m.Developers })),
+);
+const Staff = lazy(() => import('./screens/staff/Staff').then((m) => ({ default: m.Staff })));
+const Content = lazy(() =>
+  import('./screens/content/Content').then((m) => ({ default: m.Content })),
+);
+const Imports = lazy(() =>
+  import('./screens/imports/Imports').then((m) => ({ default: m.Imports })),
+);
+/** A screen loaded on first use, behind `scope`. */
+const later = (scope: string, screen: () => React.ReactNode) =>
+  guarded(scope, () => <Suspense fallback={<Loading what="the screen" />}>{screen()}</Suspense>);
+
+const settingsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings',
+  component: later('settings:read', () => <Settings slug="branding" />),
+});
+function SettingsSection(): React.ReactNode {
+  const { section } = useParams({ from: '/app/settings/$section' });
+  return <Settings slug={section} />;
+}
+const settingsSectionRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/settings/$section',
+  component: later('settings:read', () => <SettingsSection />),
+});
+const marketingRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/marketing',
+  component: later('marketing:read', () => <Marketing />),
+});
+const developersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/developers',
+  component: later('admin', () => <Developers />),
+});
+const staffRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/staff',
+  component: later('staff:read', () => <Staff />),
+});
+const contentRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/content',
+  component: later('content:read', () => <Content />),
+});
+const importsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/imports',
+  component: later('catalogue:read', () => <Imports />),
+});
+const AREA_ROUTES = [
+  contentRoute,
+  importsRoute,
+  settingsRoute,
+  settingsSectionRoute,
+  marketingRoute,
+  staffRoute,
+  developersRoute,
+];
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   inviteRoute,
@@ -145,6 +217,7 @@ const routeTree = rootRoute.addChildren([
     ordersRoute,
     orderRoute,
     reviewsRoute,
+    ...AREA_ROUTES,
   ]),
 ]);
 

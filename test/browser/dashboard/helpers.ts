@@ -1,8 +1,10 @@
 /**
  * What the dashboard journeys share: signing in as a person does (the code read from the mail
- * sink's JSON API), a check of each screen with axe and the browser's own CSP reports, and the
- * demo shop's keys for the "someone else" of a journey (a storefront buyer, another merchant).
+ * sink's JSON API, or an invite link accepted), a check of each screen with axe and the
+ * browser's own CSP reports, and the demo shop's keys for the "someone else" of a journey (a
+ * storefront buyer, another merchant).
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -12,7 +14,6 @@ import { VIEWPORTS } from '../helpers/chromium';
 import { screenshotBoth } from '../helpers/screenshots';
 
 export const OWNER = 'owner@aurora.example';
-export const EDITOR = 'editor@aurora.example';
 
 export const origin = () => inject('devOrigin');
 export const mailOrigin = () => inject('mailOrigin');
@@ -86,6 +87,78 @@ export async function signIn(page: Page, email: string, options: { check?: boole
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+}
+
+/** The preset roles a journey's member can hold (src/identity/staff-roles.ts). */
+export type RoleKey = 'owner' | 'admin' | 'catalogue_editor' | 'fulfilment' | 'support' | 'analyst';
+
+/**
+ * Invites a new person with the preset role `role` through the merchant API (the demo shop's
+ * key, as an owner's tool would), so that a journey never shares a person, and with them the
+ * per-email sign-in code limits, with another. Answers the email and the invite link sent.
+ */
+export async function inviteMember(
+  role: RoleKey,
+  email = `${role.replace('_', '-')}-${unique()}@example.test`,
+): Promise<{ email: string; link: string }> {
+  const roles = await merchantApi<{ data: { id: string; key: string | null }[] }>(
+    '/roles?limit=100',
+  );
+  const roleId = roles.body.data.find((r) => r.key === role)?.id;
+  if (!roleId) throw new Error(`no preset role ${role} in the demo shop (${roles.status})`);
+  const since = Date.now();
+  const invited = await merchantApi('/invites', {
+    method: 'POST',
+    body: JSON.stringify({ email, role_id: roleId }),
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (invited.status !== 201) {
+    throw new Error(`inviting ${email}: ${invited.status} ${JSON.stringify(invited.body)}`);
+  }
+  return { email, link: await waitForInviteLink(email, since) };
+}
+
+/** The link of the invite emailed to `email` after `since`. */
+export async function waitForInviteLink(email: string, since: number): Promise<string> {
+  const mail = await waitForEmail(email, since, (m) =>
+    /\/admin\/invite\?token=/.test(m.text ?? m.html ?? ''),
+  );
+  const link = /https?:\/\/\S+\/admin\/invite\?token=[^\s"<]+/.exec(mail.text ?? mail.html ?? '');
+  if (!link) throw new Error(`the invite to ${email} carries no link`);
+  return link[0];
+}
+
+/**
+ * Signs `page` in as a new member with `role`, invited for the journey; lands on Home. The
+ * browser accepts the emailed link with one call of its own (what the invite page sends),
+ * because every invite page view counts against the per-network limit on invite links (20 in
+ * 10 minutes) that all journeys of a run share; the invite page itself has its own journey.
+ * Answers the member's email.
+ */
+export async function signInAs(
+  page: Page,
+  role: RoleKey,
+  name = 'Journey Member',
+): Promise<string> {
+  const { email, link } = await inviteMember(role);
+  const token = new URL(link).searchParams.get('token');
+  await page.goto(`${origin()}/admin/sign-in`);
+  await page.getByRole('heading', { name: 'Sign in to your shop' }).waitFor();
+  const status = await page.evaluate(
+    async ({ token, name }) =>
+      (
+        await fetch('/admin/api/v1/invites/accept', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token, name }),
+        })
+      ).status,
+    { token, name },
+  );
+  if (status !== 200) throw new Error(`accepting the invite to ${email}: ${status}`);
+  await page.goto(`${origin()}/admin`);
+  await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+  return email;
 }
 
 /** The merchant API as another merchant tool would call it, with the demo shop's key. */

@@ -3,6 +3,7 @@
  * conversion to and from the API's product (minor units). Pure functions, tested in node.
  */
 import type { components } from '../api/schema';
+import { toLocalInput } from './fields';
 import { parseMajor, toMajorInput } from './money';
 
 type Product = components['schemas']['Product'];
@@ -55,13 +56,6 @@ export const emptyDraft = (): ProductDraft => ({
   variants: [],
 });
 
-/** `2026-06-01T00:00:00.000Z` as a datetime-local input's value in the browser's zone. */
-const toLocalInput = (iso: string | null) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 export function draftOf(p: Product, currency: string): ProductDraft {
@@ -196,20 +190,5 @@ export function bodyOf(
   return { body, errors };
 }
 
-/**
- * After a 412, the latest record with the merchant's edits on top: a field they changed since
- * opening keeps what they typed; every other field takes the latest value.
- */
-export function rebase(
-  opened: ProductDraft,
-  typed: ProductDraft,
-  latest: ProductDraft,
-): ProductDraft {
-  const merged = { ...latest };
-  for (const key of Object.keys(typed) as (keyof ProductDraft)[]) {
-    if (JSON.stringify(typed[key]) !== JSON.stringify(opened[key])) {
-      (merged as Record<string, unknown>)[key] = typed[key];
-    }
-  }
-  return merged;
-}
+/** After a 412, the latest product with the merchant's edits on top (see `rebase` in fields). */
+export { rebase } from './fields';

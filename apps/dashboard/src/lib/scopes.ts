@@ -2,7 +2,11 @@
  * What the signed-in member may see and do, from `GET /me`'s scopes. The rule itself (write
  * includes read) has one owner, the platform's scope table.
  */
-import { grants, type MerchantScope } from '../../../../src/identity/merchant-scopes';
+import {
+  grants,
+  MERCHANT_SCOPES,
+  type MerchantScope,
+} from '../../../../src/identity/merchant-scopes';
 
 export const can = (scopes: readonly string[], needed: string): boolean =>
   grants(scopes as MerchantScope[], needed as MerchantScope);
@@ -13,9 +17,28 @@ export const SECTIONS = [
   { path: '/products', label: 'Products', scope: 'catalogue:read' },
   { path: '/orders', label: 'Orders', scope: 'orders:read' },
   { path: '/reviews', label: 'Reviews', scope: 'reviews:read' },
+  { path: '/content', label: 'Content', scope: 'content:read' },
+  { path: '/marketing', label: 'Marketing', scope: 'marketing:read' },
+  { path: '/imports', label: 'Imports', scope: 'catalogue:read' },
+  { path: '/settings', label: 'Settings', scope: 'settings:read' },
+  { path: '/staff', label: 'Staff', scope: 'staff:read' },
+  { path: '/developers', label: 'Developers', scope: 'admin' },
 ] as const;
 
 export type Section = (typeof SECTIONS)[number];
 
 export const visibleSections = (scopes: readonly string[]): Section[] =>
   SECTIONS.filter((s) => s.scope === null || can(scopes, s.scope));
+
+/** Every scope a key or role can hold, labelled for a checkbox ("Catalogue: change"). */
+export const SCOPE_OPTIONS = MERCHANT_SCOPES.map((scope) => {
+  const [area = '', verb] = scope.split(':');
+  const name = area.charAt(0).toUpperCase() + area.slice(1);
+  return {
+    value: scope,
+    label:
+      scope === 'admin'
+        ? 'Keys, webhooks and audit log'
+        : `${name}: ${verb === 'write' ? 'change' : 'read'}`,
+  };
+});

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
+import { useMe } from '../../components/Layout';
+import { PagedTable, usePaged } from '../../components/paged';
+import { ConfirmDialog, ErrorNotice, Notice } from '../../components/ui';
+import { can } from '../../lib/scopes';
+
+type Member = Schema<'StaffMember'>;
+type Change = { role_id: string } | { status: 'active' | 'disabled' };
+
+/** The shop's staff: change a member's role, disable or enable them, remove them. */
+export function Members({ roles }: { roles: { value: string; label: string }[] }) {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const writable = can(me.scopes, 'staff:write');
+  const [done, setDone] = useState<string>();
+  const [failure, setFailure] = useState<unknown>();
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const list = usePaged(['staff'], (cursor) =>
+    unwrap(api.GET('/staff', { params: { query: { limit: 25, ...cursor } } })),
+  );
+  const run = async (what: string, call: Promise<unknown>) => {
+    setFailure(undefined);
+    setDone(undefined);
+    try {
+      await call;
+      setDone(what);
+    } catch (caught) {
+      setFailure(caught);
+    } finally {
+      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+    }
+  };
+  const change = (m: Member, body: Change, what: string) =>
+    run(
+      what,
+      unwrap(
+        api.PATCH('/staff/{id}', {
+          params: { path: { id: m.id } },
+          body,
+          headers: writeHeaders(newIdempotencyKey(), m.version),
+        }),
+      ),
+    );
+  const remove = async () => {
+    if (!removing) return;
+    const m = removing;
+    setRemoving(null);
+    await run(
+      `${m.email} removed.`,
+      unwrap(
+        api.DELETE('/staff/{id}', {
+          params: { path: { id: m.id } },
+          headers: writeHeaders(newIdempotencyKey(), m.version),
+        }),
+      ),
+    );
+  };
+  // Nobody changes their own membership here, and owners are changed by the shop's owners only.
+  const editable = (m: Member) => writable && m.id !== me.actor.id && m.role.key !== 'owner';
+  return (
+    <section aria-labelledby="members">
+      <h2 id="members">Members</h2>
+      {done ? <Notice tone="success">{done}</Notice> : null}
+      <ErrorNotice error={failure} />
+      <PagedTable
+        list={list}
+        caption="Members"
+        what="staff members"
+        empty="No members."
+        columns={[
+          {
+            label: 'Member',
+            value: (m) => (
+              <>
+                {m.name || m.email}
+                {m.name ? <div className="muted">{m.email}</div> : null}
+              </>
+            ),
+          },
+          {
+            label: 'Role',
+            value: (m) =>
+              editable(m) ? (
+                <select
+                  aria-label={`Role of ${m.email}`}
+                  value={m.role.id}
+                  onChange={(e) =>
+                    void change(m, { role_id: e.target.value }, `${m.email}’s role changed.`)
+                  }
+                >
+                  {roles.map((r) => (
+                    <option key={r.value} value={r.value}>
+                      {r.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                m.role.name
+              ),
+          },
+          { label: 'Status', value: (m) => m.status },
+        ]}
+        actions={(m) =>
+          editable(m) ? (
+            <>
+              {m.status !== 'invited' ? (
+                <button
+                  type="button"
+                  onClick={() =>
+                    void change(
+                      m,
+                      { status: m.status === 'disabled' ? 'active' : 'disabled' },
+                      `${m.email} ${m.status === 'disabled' ? 'enabled' : 'disabled'}.`,
+                    )
+                  }
+                >
+                  {m.status === 'disabled' ? 'Enable' : 'Disable'}
+                  <span className="sr-only"> {m.email}</span>
+                </button>
+              ) : null}
+              <button type="button" className="danger" onClick={() => setRemoving(m)}>
+                Remove<span className="sr-only"> {m.email}</span>
+              </button>
+            </>
+          ) : null
+        }
+      />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.email ?? ''}?`}
+        confirmLabel="Remove member"
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>They lose access to this shop at once; their sessions end.</p>
+      </ConfirmDialog>
+    </section>
+  );
+}

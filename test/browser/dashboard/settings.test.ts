@@ -1,0 +1,127 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { launchBrowser } from '../helpers/chromium';
+import { checkScreen, merchantApi, newPage, signInAs, storefrontApi, unique } from './helpers';
+
+type StorefrontSettings = {
+  data: {
+    branding: { logo: { _id: string } | null };
+    headerTopbar: { activateTopBar: boolean; announcements: { value: string }[] };
+    tax: { active: boolean; value: number };
+    shipping: { standard: { title: string; price: number }[] };
+  };
+};
+type MerchantSettings = { version: number; tax: { active: boolean; value: number } };
+
+// A 1×1 PNG, as a merchant's logo would arrive from their disk.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let browser: Browser;
+let page: Page;
+let cspErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page, cspErrors } = await newPage(browser));
+  await signInAs(page, 'admin');
+});
+afterAll(async () => {
+  expect(cspErrors).toEqual([]);
+  await browser?.close();
+});
+
+const openSection = async (name: string) => {
+  await page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name })
+    .click();
+  await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
+};
+
+it('an announcement saved in the dashboard is served by GET /settings', async () => {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  await page.getByLabel('Help email').waitFor();
+  await checkScreen(page, 'settings-branding');
+
+  await openSection('Top bar and announcements');
+  const text = `Free shipping this week ${unique()}`;
+  await page.getByLabel('Show the top bar').check();
+  await page.getByRole('button', { name: 'Add announcement' }).click();
+  const rows = page.getByRole('group', { name: 'Announcements' }).getByRole('listitem');
+  await page.getByLabel(`Text (announcement ${await rows.count()})`).fill(text);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Top bar and announcements saved.').waitFor();
+  await checkScreen(page, 'settings-top-bar');
+
+  const served = (await storefrontApi<StorefrontSettings>('/settings')).body.data;
+  expect(served.headerTopbar.activateTopBar).toBe(true);
+  expect(served.headerTopbar.announcements.map((a) => a.value)).toContain(text);
+});
+
+it('a logo uploaded in branding is the storefront’s logo', async () => {
+  const before = (await storefrontApi<StorefrontSettings>('/settings')).body.data.branding.logo;
+  await openSection('Branding');
+  await page
+    .getByLabel(/^(Upload|Replace) image$/)
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByText('Logo uploaded. Save to use it.').waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Branding saved.').waitFor();
+  const served = (await storefrontApi<StorefrontSettings>('/settings')).body.data;
+  expect(served.branding.logo?._id).toBeTruthy();
+  expect(served.branding.logo?._id).not.toBe(before?._id);
+});
+
+it('a shipping rate is typed in major units and stored in minor units', async () => {
+  await openSection('Shipping');
+  await page.getByRole('button', { name: 'New shipping rate' }).click();
+  const title = `Courier ${unique()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel(/^Price \(/).fill('4.50');
+  await page.getByRole('button', { name: 'Create shipping rate' }).click();
+  await page.getByText(`${title} created.`).waitFor();
+  await page.getByRole('cell', { name: title, exact: true }).waitFor();
+  await checkScreen(page, 'settings-shipping');
+  const served = (await storefrontApi<StorefrontSettings>('/settings')).body.data;
+  expect(served.shipping.standard.find((r) => r.title === title)?.price).toBe(4.5);
+});
+
+it('an amount that cannot be a price shows its error beside the field', async () => {
+  await page.getByRole('button', { name: 'New shipping rate' }).click();
+  await page.getByLabel('Title').fill(`Bad ${unique()}`);
+  await page.getByLabel(/^Price \(/).fill('-3');
+  await page.getByRole('button', { name: 'Create shipping rate' }).click();
+  await expect.poll(() => page.getByLabel(/^Price \(/).getAttribute('aria-invalid')).toBe('true');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+});
+
+it('a stale edit gets the 412 flow and keeps what was typed', async () => {
+  await openSection('Tax');
+  const before = (await merchantApi<MerchantSettings>('/settings')).body;
+  // Someone else turns tax on after the form was opened.
+  const other = await merchantApi('/settings/tax', {
+    method: 'PATCH',
+    headers: { 'if-match': `"${before.version}"`, 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ active: !before.tax.active }),
+  });
+  expect(other.status).toBe(200);
+  await page.getByLabel('Tax rate (%)').fill('7.5');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('This changed since you opened it.').waitFor();
+  await checkScreen(page, 'settings-stale');
+  await page.getByRole('button', { name: 'Load the latest and keep my changes' }).click();
+  await page.getByText('This changed since you opened it.').waitFor({ state: 'detached' });
+  expect(await page.getByLabel('Tax rate (%)').inputValue()).toBe('7.5');
+  expect(await page.getByLabel('Charge tax').isChecked()).toBe(!before.tax.active);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Tax saved.').waitFor();
+  const served = (await storefrontApi<StorefrontSettings>('/settings')).body.data;
+  expect(served.tax).toEqual({ active: !before.tax.active, value: 7.5 });
+});
