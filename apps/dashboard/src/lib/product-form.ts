@@ -122,7 +122,8 @@ export function generateVariants(draft: ProductDraft): VariantDraft[] {
 
 export type FormErrors = Record<string, string>;
 
-const stockOf = (text: string, field: string, errors: FormErrors) => {
+/** A whole number of units typed as text, or 0 with the error recorded under `field`. */
+export const stockOf = (text: string, field: string, errors: FormErrors) => {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) {
     errors[field] = 'Enter a whole number of units';
