@@ -12,6 +12,8 @@ import { ErrorNotice } from './components/ui';
 import { can } from './lib/scopes';
 import { meQuery } from './lib/session';
 import { Account } from './screens/Account';
+import { Categories } from './screens/Categories';
+import { CategoryEditor } from './screens/CategoryEditor';
 import { Home } from './screens/Home';
 import { Invite } from './screens/Invite';
 import { OrderDetail } from './screens/OrderDetail';
@@ -109,6 +111,24 @@ const productRoute = createRoute({
     return <ProductEditor id={id} key={id} />;
   }),
 });
+const categoriesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/categories',
+  component: guarded('catalogue:read', Categories),
+});
+const newCategoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/categories/new',
+  component: guarded('catalogue:write', () => <CategoryEditor id={null} />),
+});
+const categoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/categories/$id',
+  component: guarded('catalogue:read', function CategoryScreen() {
+    const { id } = categoryRoute.useParams();
+    return <CategoryEditor id={id} key={id} />;
+  }),
+});
 const ordersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/orders',
@@ -142,6 +162,9 @@ const routeTree = rootRoute.addChildren([
     productsRoute,
     newProductRoute,
     productRoute,
+    categoriesRoute,
+    newCategoryRoute,
+    categoryRoute,
     ordersRoute,
     orderRoute,
     reviewsRoute,

@@ -196,21 +196,3 @@ export function bodyOf(
   }
   return { body, errors };
 }
-
-/**
- * After a 412, the latest record with the merchant's edits on top: a field they changed since
- * opening keeps what they typed; every other field takes the latest value.
- */
-export function rebase(
-  opened: ProductDraft,
-  typed: ProductDraft,
-  latest: ProductDraft,
-): ProductDraft {
-  const merged = { ...latest };
-  for (const key of Object.keys(typed) as (keyof ProductDraft)[]) {
-    if (JSON.stringify(typed[key]) !== JSON.stringify(opened[key])) {
-      (merged as Record<string, unknown>)[key] = typed[key];
-    }
-  }
-  return merged;
-}

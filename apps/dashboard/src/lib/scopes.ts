@@ -11,6 +11,7 @@ export const can = (scopes: readonly string[], needed: string): boolean =>
 export const SECTIONS = [
   { path: '/', label: 'Home', scope: null },
   { path: '/products', label: 'Products', scope: 'catalogue:read' },
+  { path: '/categories', label: 'Categories', scope: 'catalogue:read' },
   { path: '/orders', label: 'Orders', scope: 'orders:read' },
   { path: '/reviews', label: 'Reviews', scope: 'reviews:read' },
 ] as const;

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { api, type Schema, unwrap } from '../api/client';
 import { useMe } from '../components/Layout';
 import { ErrorNotice, Loading, Notice, Pager, SelectField, TextField } from '../components/ui';
+import { categoriesQuery } from '../lib/categories';
 import { useCursor } from '../lib/list';
 import { formatMoney } from '../lib/money';
 import { can } from '../lib/scopes';
@@ -48,11 +49,7 @@ export function Products() {
       ),
     placeholderData: keepPreviousData,
   });
-  const categories = useQuery({
-    queryKey: ['categories', 'all'],
-    queryFn: () => unwrap(api.GET('/categories', { params: { query: { limit: 100 } } })),
-    staleTime: 60_000,
-  });
+  const categories = useQuery(categoriesQuery);
 
   const filter = (next: ProductsSearch) => {
     pager.reset();
@@ -113,7 +110,7 @@ export function Products() {
           onChange={(e) => filter({ category: e.target.value || undefined })}
         >
           <option value="">Any category</option>
-          {(categories.data?.data ?? []).map((c) => (
+          {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
