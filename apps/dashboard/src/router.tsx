@@ -14,6 +14,8 @@ import { meQuery } from './lib/session';
 import { Account } from './screens/Account';
 import { Categories } from './screens/Categories';
 import { CategoryEditor } from './screens/CategoryEditor';
+import { CustomerDetail } from './screens/CustomerDetail';
+import { Customers, type CustomersSearch } from './screens/Customers';
 import { Home } from './screens/Home';
 import { Invite } from './screens/Invite';
 import { OrderDetail } from './screens/OrderDetail';
@@ -147,6 +149,23 @@ const orderRoute = createRoute({
     return <OrderDetail id={id} />;
   }),
 });
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/customers',
+  validateSearch: (s: Record<string, unknown>): CustomersSearch => ({
+    q: typeof s.q === 'string' ? s.q : undefined,
+    status: typeof s.status === 'string' ? s.status : undefined,
+  }),
+  component: guarded('customers:read', Customers),
+});
+const customerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/customers/$id',
+  component: guarded('customers:read', function CustomerScreen() {
+    const { id } = customerRoute.useParams();
+    return <CustomerDetail id={id} key={id} />;
+  }),
+});
 const reviewsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/reviews',
@@ -167,6 +186,8 @@ const routeTree = rootRoute.addChildren([
     categoryRoute,
     ordersRoute,
     orderRoute,
+    customersRoute,
+    customerRoute,
     reviewsRoute,
   ]),
 ]);

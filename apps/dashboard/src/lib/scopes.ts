@@ -13,6 +13,7 @@ export const SECTIONS = [
   { path: '/products', label: 'Products', scope: 'catalogue:read' },
   { path: '/categories', label: 'Categories', scope: 'catalogue:read' },
   { path: '/orders', label: 'Orders', scope: 'orders:read' },
+  { path: '/customers', label: 'Customers', scope: 'customers:read' },
   { path: '/reviews', label: 'Reviews', scope: 'reviews:read' },
 ] as const;
 
