@@ -108,6 +108,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
 
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
     setDraft((d) => ({ ...d, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
     setSaved(undefined);
   };
   const excluded = id ? subtreeIds(all.data ?? [], id) : new Set<string>();
@@ -255,7 +256,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
             checked={draft.show_in_menu}
             onChange={(e) => set('show_in_menu', e.target.checked)}
           />
-          <section aria-labelledby="category-image">
+          <section aria-labelledby="category-image" className="image-field">
             <h2 id="category-image">Image</h2>
             {draft.image_id && image.data ? (
               <img src={image.data.url} alt={image.data.alt} width={160} height={160} />
