@@ -149,6 +149,8 @@ async function dashboardInputs(): Promise<string[]> {
   files.push(
     path.join(ROOT, 'package-lock.json'),
     path.join(ROOT, 'src', 'identity', 'merchant-scopes.ts'),
+    // How it is built: a change here rebuilds every checkout's dashboard.
+    import.meta.filename,
   );
   return files.sort();
 }
@@ -168,7 +170,13 @@ function viteBuild(): Promise<void> {
     const child = spawn(
       process.execPath,
       [vite, 'build', '--logLevel', 'warn', '-c', path.join(DASHBOARD_DIR, 'vite.config.ts')],
-      { cwd: DASHBOARD_DIR, stdio: ['ignore', 'inherit', 'pipe'] },
+      // Always React's production build: under vitest NODE_ENV is `test`, which vite passes on
+      // and which made a development bundle (jsxDEV, warnings) of 180 KB gzip instead of 110.
+      {
+        cwd: DASHBOARD_DIR,
+        stdio: ['ignore', 'inherit', 'pipe'],
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
     );
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, draftOf, type Field, rebase } from '../../apps/dashboard/src/lib/fields';
+import { bodyOf, draftOf, type Field } from '../../apps/dashboard/src/lib/fields';
+import { rebase } from '../../apps/dashboard/src/lib/rebase';
 import { entryBody, entryRecord } from '../../apps/dashboard/src/screens/content/entry-fields';
 import { SETTINGS_SCREENS } from '../../apps/dashboard/src/screens/settings/sections';
 import { SettingsDocumentSchema } from '../../src/modules/settings/document';

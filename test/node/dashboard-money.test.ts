@@ -10,8 +10,8 @@ import {
   draftOf,
   emptyDraft,
   generateVariants,
-  rebase,
 } from '../../apps/dashboard/src/lib/product-form';
+import { rebase } from '../../apps/dashboard/src/lib/rebase';
 
 describe('dashboard money: major units on screen, minor units to the API', () => {
   it('knows each currency’s minor digits', () => {

@@ -14,6 +14,10 @@ import { ErrorNotice, Loading } from './components/ui';
 import { can } from './lib/scopes';
 import { meQuery } from './lib/session';
 import { Account } from './screens/Account';
+import { Categories } from './screens/Categories';
+import { CategoryEditor } from './screens/CategoryEditor';
+import { CustomerDetail } from './screens/CustomerDetail';
+import { Customers, type CustomersSearch } from './screens/Customers';
 import { Home } from './screens/Home';
 import { Invite } from './screens/Invite';
 import { OrderDetail } from './screens/OrderDetail';
@@ -111,6 +115,24 @@ const productRoute = createRoute({
     return <ProductEditor id={id} key={id} />;
   }),
 });
+const categoriesRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/categories',
+  component: guarded('catalogue:read', Categories),
+});
+const newCategoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/categories/new',
+  component: guarded('catalogue:write', () => <CategoryEditor id={null} />),
+});
+const categoryRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/categories/$id',
+  component: guarded('catalogue:read', function CategoryScreen() {
+    const { id } = categoryRoute.useParams();
+    return <CategoryEditor id={id} key={id} />;
+  }),
+});
 const ordersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/orders',
@@ -127,6 +149,23 @@ const orderRoute = createRoute({
   component: guarded('orders:read', function OrderScreen() {
     const { id } = orderRoute.useParams();
     return <OrderDetail id={id} />;
+  }),
+});
+const customersRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/customers',
+  validateSearch: (s: Record<string, unknown>): CustomersSearch => ({
+    q: typeof s.q === 'string' ? s.q : undefined,
+    status: typeof s.status === 'string' ? s.status : undefined,
+  }),
+  component: guarded('customers:read', Customers),
+});
+const customerRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/customers/$id',
+  component: guarded('customers:read', function CustomerScreen() {
+    const { id } = customerRoute.useParams();
+    return <CustomerDetail id={id} key={id} />;
   }),
 });
 const reviewsRoute = createRoute({
@@ -214,8 +253,13 @@ const routeTree = rootRoute.addChildren([
     productsRoute,
     newProductRoute,
     productRoute,
+    categoriesRoute,
+    newCategoryRoute,
+    categoryRoute,
     ordersRoute,
     orderRoute,
+    customersRoute,
+    customerRoute,
     reviewsRoute,
     ...AREA_ROUTES,
   ]),

@@ -195,5 +195,46 @@ export async function storefrontApi<T = unknown>(
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
+/** A guest checkout on the storefront, as the theme places it: two travel tins. */
+export async function placeOrder(email: string) {
+  const product = await storefrontApi<{ data: { _id: string } }>('/products/travel-tin-candle');
+  const rates = await merchantApi<{
+    data: { id: string; active: boolean; min_order_amount: number | null }[];
+  }>('/shipping-rates?limit=10');
+  // A rate any order reaches: one with a minimum would refuse two small candles.
+  const rate = rates.body.data.find((r) => r.active && !r.min_order_amount);
+  const placed = await storefrontApi<{ data: { _id: string; orderNumber: string } }>('/orders', {
+    method: 'POST',
+    body: JSON.stringify({
+      cart: [{ type: 'product', productId: product.body.data._id, quantity: 2 }],
+      name: 'Grace Hopper',
+      email,
+      phone: '+15550100',
+      town: 'London',
+      city: 'Marylebone',
+      shippingId: rate?.id,
+    }),
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  return placed.body.data;
+}
+
+/** A shopper signs in on the storefront with the emailed code, which makes their account. */
+export async function storefrontSignIn(email: string): Promise<void> {
+  const since = Date.now();
+  const asked = await storefrontApi<{ data: { id: string } }>('/auth', {
+    method: 'POST',
+    body: JSON.stringify({ email }),
+  });
+  expect(asked.status).toBe(200);
+  const mail = await waitForEmail(email, since, (m) => /\b\d{6}\b/.test(m.text ?? m.html ?? ''));
+  const code = /\b(\d{6})\b/.exec(mail.text ?? mail.html ?? '')?.[1];
+  const verified = await storefrontApi('/auth/verify', {
+    method: 'POST',
+    body: JSON.stringify({ email, id: asked.body.data.id, code, event: 'login' }),
+  });
+  expect(verified.status).toBe(200);
+}
+
 /** A unique suffix for what a journey creates, so reruns against one stack do not collide. */
 export const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -6,8 +6,8 @@ import {
   emailsTo,
   merchantApi,
   newPage,
+  placeOrder,
   signInAs,
-  storefrontApi,
   unique,
   waitForEmail,
 } from './helpers';
@@ -34,29 +34,6 @@ afterAll(async () => {
   expect(cspErrors).toEqual([]);
   await browser?.close();
 });
-
-/** A guest checkout on the storefront, as the theme places it. */
-async function placeOrder(email: string) {
-  const product = await storefrontApi<{ data: { _id: string } }>('/products/travel-tin-candle');
-  const rates = await merchantApi<{ data: { id: string; active: boolean }[] }>(
-    '/shipping-rates?limit=10',
-  );
-  const rate = rates.body.data.find((r) => r.active);
-  const placed = await storefrontApi<{ data: { _id: string; orderNumber: string } }>('/orders', {
-    method: 'POST',
-    body: JSON.stringify({
-      cart: [{ type: 'product', productId: product.body.data._id, quantity: 2 }],
-      name: 'Grace Hopper',
-      email,
-      phone: '+15550100',
-      town: 'London',
-      city: 'Marylebone',
-      shippingId: rate?.id,
-    }),
-  });
-  expect(placed.status).toBe(200);
-  return placed.body.data;
-}
 
 it('finds a storefront order, marks it paid, delivers it and refunds part of it; the buyer hears of each', async () => {
   const email = `buyer-${unique()}@example.test`;

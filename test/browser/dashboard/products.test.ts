@@ -21,6 +21,7 @@ type Product = {
   id: string;
   slug: string;
   price: number | null;
+  stock: number;
   status: string;
   description: string;
   media: unknown[];
@@ -201,4 +202,61 @@ it('publishes and archives in bulk from the list', async () => {
   await page.getByText('2 products published.').waitFor();
   for (const id of ids)
     expect((await merchantApi<Product>(`/products/${id}`)).body.status).toBe('published');
+});
+
+it('changes the price and stock of several products at once, and deletes them after a confirmation naming them', async () => {
+  const tag = unique();
+  const plain = await merchantApi<Product>('/products', {
+    method: 'POST',
+    body: JSON.stringify({ title: `Bulk Soap ${tag} plain`, price: 900, stock: 1 }),
+  });
+  const varied = await merchantApi<Product>('/products', {
+    method: 'POST',
+    body: JSON.stringify({
+      title: `Bulk Soap ${tag} scented`,
+      price: 900,
+      options: [{ name: 'Scent', values: ['Fig', 'Moss'] }],
+      variants: [
+        { option_values: ['Fig'], price: 900, stock: 1 },
+        { option_values: ['Moss'], price: 950, stock: 2 },
+      ],
+    }),
+  });
+  expect([plain.status, varied.status]).toEqual([201, 201]);
+  await page.goto(`${origin()}/admin/products?q=${encodeURIComponent(`Bulk Soap ${tag}`)}`);
+  await page.getByRole('checkbox', { name: `Select Bulk Soap ${tag} plain` }).check();
+  await page.getByRole('checkbox', { name: `Select Bulk Soap ${tag} scented` }).check();
+  await page.getByRole('button', { name: 'Edit price and stock' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit price and stock of 2 products' });
+  await edit.waitFor();
+  await edit.getByLabel(/New price/).fill('12.5');
+  await edit.getByLabel('New stock').fill('seven');
+  await edit.getByRole('button', { name: 'Apply' }).click();
+  // The mistake is named beside its field and nothing is sent.
+  await expect.poll(() => edit.getByLabel('New stock').getAttribute('aria-invalid')).toBe('true');
+  await edit.getByText('Enter a whole number of units').waitFor();
+  await checkScreen(page, 'products-bulk-edit');
+  expect((await merchantApi<Product>(`/products/${plain.body.id}`)).body.price).toBe(900);
+  await edit.getByLabel('New stock').fill('7');
+  await edit.getByRole('button', { name: 'Apply' }).click();
+  await page.getByText('2 products updated.').waitFor();
+  const after = (await merchantApi<Product>(`/products/${plain.body.id}`)).body;
+  expect([after.price, after.stock]).toEqual([1250, 7]);
+  const variants = (await merchantApi<Product>(`/products/${varied.body.id}`)).body.variants;
+  expect(variants.map((v) => [v.price, v.stock])).toEqual([
+    [1250, 7],
+    [1250, 7],
+  ]);
+
+  await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete 2 products?' });
+  await confirm.waitFor();
+  const named = await confirm.textContent();
+  expect(named).toContain(`Bulk Soap ${tag} plain`);
+  expect(named).toContain(`Bulk Soap ${tag} scented`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await page.getByText('2 products deleted.').waitFor();
+  for (const id of [plain.body.id, varied.body.id])
+    expect((await merchantApi(`/products/${id}`)).status).toBe(404);
 });

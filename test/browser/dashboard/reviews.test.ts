@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, signInAs, storefrontApi } from './helpers';
+import { checkScreen, merchantApi, newPage, origin, signInAs, storefrontApi } from './helpers';
 
 type Review = {
   id: string;
@@ -47,4 +47,36 @@ it('approves a review from the moderation queue, and the storefront lists it', a
     `/reviews/${review.product_id}`,
   );
   expect(listed.body.data.map((r) => r.comment)).toContain(review.comment);
+});
+
+it('hides two reviews at once, and shows each again', async () => {
+  // The queue's "Approved" page as the API answers it: two listed reviews on it.
+  const approved = (
+    await merchantApi<{ data: (Review & { hidden: boolean })[] }>(
+      '/reviews?status=approved&limit=25',
+    )
+  ).body.data
+    .filter((r) => !r.hidden)
+    .slice(0, 2);
+  expect(approved.length).toBe(2);
+  await page.goto(`${origin()}/admin/reviews`);
+  await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
+  await page.getByLabel('Show').selectOption('approved');
+  const cardOf = (r: Review) => page.getByRole('article').filter({ hasText: r.comment }).first();
+  for (const r of approved) await cardOf(r).getByRole('checkbox').check();
+  await page.getByRole('group', { name: '2 selected' }).waitFor();
+  await checkScreen(page, 'reviews-bulk');
+  await page.getByRole('button', { name: 'Hide selected' }).click();
+  await page.getByText('2 reviews hidden.').waitFor();
+  for (const r of approved) {
+    const read = await merchantApi<{ hidden: boolean }>(`/reviews/${r.id}`);
+    expect(read.body.hidden).toBe(true);
+  }
+  for (const r of approved) {
+    await cardOf(r).getByRole('button', { name: 'Show again' }).click();
+    await expect
+      .poll(async () => (await merchantApi<{ hidden: boolean }>(`/reviews/${r.id}`)).body.hidden)
+      .toBe(false);
+    await cardOf(r).getByRole('button', { name: 'Hide' }).waitFor();
+  }
 });

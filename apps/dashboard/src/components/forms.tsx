@@ -6,15 +6,8 @@
 import { useBlocker } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { ApiError, newIdempotencyKey, writeHeaders } from '../api/client';
-import {
-  bodyOf,
-  draftOf,
-  errorsOf,
-  type Field,
-  type FormErrors,
-  type Row,
-  rebase,
-} from '../lib/fields';
+import { bodyOf, draftOf, errorsOf, type Field, type FormErrors, type Row } from '../lib/fields';
+import { rebase } from '../lib/rebase';
 import './forms.css';
 import { FieldInput, type SetValue } from './field-input';
 import { ErrorNotice, Notice } from './ui';

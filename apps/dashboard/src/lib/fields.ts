@@ -137,18 +137,6 @@ export function bodyOf(
   return { body, errors };
 }
 
-/**
- * After a 412, the latest record with the merchant's edits on top: a field they changed since
- * opening keeps what they typed; every other field takes the latest value.
- */
-export function rebase<T extends object>(opened: T, typed: T, latest: T): T {
-  const merged = { ...latest };
-  for (const key of Object.keys(typed) as (keyof T)[]) {
-    if (JSON.stringify(typed[key]) !== JSON.stringify(opened[key])) merged[key] = typed[key];
-  }
-  return merged;
-}
-
 /** The API's field errors (`details`) by field, a row's (`footer.1.title`) kept whole. */
 export const errorsOf = (details: readonly { field: string; message: string }[]): FormErrors =>
   Object.fromEntries(details.map((d) => [d.field, d.message]));

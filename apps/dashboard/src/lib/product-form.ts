@@ -3,7 +3,6 @@
  * conversion to and from the API's product (minor units). Pure functions, tested in node.
  */
 import type { components } from '../api/schema';
-import { toLocalInput } from './fields';
 import { parseMajor, toMajorInput } from './money';
 
 type Product = components['schemas']['Product'];
@@ -56,6 +55,13 @@ export const emptyDraft = (): ProductDraft => ({
   variants: [],
 });
 
+/** `2026-06-01T00:00:00.000Z` as a datetime-local input's value in the browser's zone. */
+const toLocalInput = (iso: string | null) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  const local = new Date(d.getTime() - d.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+};
 const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
 
 export function draftOf(p: Product, currency: string): ProductDraft {
@@ -116,7 +122,8 @@ export function generateVariants(draft: ProductDraft): VariantDraft[] {
 
 export type FormErrors = Record<string, string>;
 
-const stockOf = (text: string, field: string, errors: FormErrors) => {
+/** A whole number of units typed as text, or 0 with the error recorded under `field`. */
+export const stockOf = (text: string, field: string, errors: FormErrors) => {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) {
     errors[field] = 'Enter a whole number of units';
@@ -189,6 +196,3 @@ export function bodyOf(
   }
   return { body, errors };
 }
-
-/** After a 412, the latest product with the merchant's edits on top (see `rebase` in fields). */
-export { rebase } from './fields';

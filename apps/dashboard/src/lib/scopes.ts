@@ -15,7 +15,9 @@ export const can = (scopes: readonly string[], needed: string): boolean =>
 export const SECTIONS = [
   { path: '/', label: 'Home', scope: null },
   { path: '/products', label: 'Products', scope: 'catalogue:read' },
+  { path: '/categories', label: 'Categories', scope: 'catalogue:read' },
   { path: '/orders', label: 'Orders', scope: 'orders:read' },
+  { path: '/customers', label: 'Customers', scope: 'customers:read' },
   { path: '/reviews', label: 'Reviews', scope: 'reviews:read' },
   { path: '/content', label: 'Content', scope: 'content:read' },
   { path: '/marketing', label: 'Marketing', scope: 'marketing:read' },

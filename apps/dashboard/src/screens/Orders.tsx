@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { api, type Schema, unwrap } from '../api/client';
 import { useMe } from '../components/Layout';
-import { ErrorNotice, formatDate, Loading, Pager, SelectField, TextField } from '../components/ui';
+import { OrdersTable } from '../components/OrdersTable';
+import { ErrorNotice, Loading, Pager, SelectField, TextField } from '../components/ui';
 import { useCursor } from '../lib/list';
-import { formatMoney } from '../lib/money';
 
 export type OrdersSearch = {
   q?: string | undefined;
@@ -99,43 +99,12 @@ export function Orders() {
       {list.isPending ? <Loading what="orders" /> : null}
       {list.data && rows.length === 0 ? <p>No order matches.</p> : null}
       {rows.length > 0 ? (
-        <div className="table-wrap">
-          <table aria-busy={list.isFetching}>
-            <caption className="sr-only">Orders, page {pager.page + 1}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Buyer</th>
-                <th scope="col">Status</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Total</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.id}>
-                  <td>
-                    <Link to="/orders/$id" params={{ id: o.id }}>
-                      #{o.order_number}
-                    </Link>
-                  </td>
-                  <td>{formatDate(o.created_at)}</td>
-                  <td>
-                    {o.name}
-                    <br />
-                    <span className="muted">{o.email}</span>
-                  </td>
-                  <td>
-                    <span className={`badge badge-${o.status}`}>{o.status}</span>
-                  </td>
-                  <td>{o.payment_status === 'fully-paid' ? 'Paid' : 'Unpaid'}</td>
-                  <td>{formatMoney(o.total_amount, o.currency || me.shop.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <OrdersTable
+          orders={rows}
+          caption={`Orders, page ${pager.page + 1}`}
+          currency={me.shop.currency}
+          busy={list.isFetching}
+        />
       ) : null}
       <Pager
         hasPrevious={pager.page > 0}

@@ -12,7 +12,9 @@ import {
   TextArea,
   TextField,
 } from '../components/ui';
+import { categoriesQuery, flattenTree } from '../lib/categories';
 import { flash, takeFlash } from '../lib/flash';
+import { uploadImage } from '../lib/media';
 import {
   bodyOf,
   draftOf,
@@ -20,8 +22,8 @@ import {
   type FormErrors,
   generateVariants,
   type ProductDraft,
-  rebase,
 } from '../lib/product-form';
+import { rebase } from '../lib/rebase';
 import { can } from '../lib/scopes';
 
 type Product = Schema<'Product'>;
@@ -281,12 +283,8 @@ export function ProductEditor({ id }: { id: string | null }) {
 }
 
 function Categories({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
-  const categories = useQuery({
-    queryKey: ['categories', 'all'],
-    queryFn: () => unwrap(api.GET('/categories', { params: { query: { limit: 100 } } })),
-    staleTime: 60_000,
-  });
-  const list = categories.data?.data ?? [];
+  const categories = useQuery(categoriesQuery);
+  const list = categories.data ? flattenTree(categories.data).map((c) => c.category) : [];
   if (list.length === 0) return null;
   return (
     <fieldset className="choices">
@@ -490,14 +488,7 @@ function Media({ draft, set }: { draft: ProductDraft; set: SetField }) {
     const added: { media_id: string }[] = [];
     try {
       for (const file of Array.from(files)) {
-        const media = await unwrap(
-          api.POST('/media', {
-            params: { query: { filename: file.name, alt: file.name.replace(/\.[^.]+$/, '') } },
-            body: file as unknown as string,
-            bodySerializer: (body: unknown) => body as Blob,
-            headers: { 'Content-Type': file.type || 'application/octet-stream' },
-          }),
-        );
+        const media = await uploadImage(file);
         added.push({ media_id: media.id });
       }
     } catch (caught) {

@@ -1,20 +1,14 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../api/client';
+import { api, type Schema, unwrap } from '../api/client';
 import { useMe } from '../components/Layout';
-import {
-  ConfirmDialog,
-  ErrorNotice,
-  Loading,
-  Notice,
-  Pager,
-  SelectField,
-  TextField,
-} from '../components/ui';
+import { ErrorNotice, Loading, Notice, Pager, SelectField, TextField } from '../components/ui';
+import { categoriesQuery } from '../lib/categories';
 import { useCursor } from '../lib/list';
 import { formatMoney } from '../lib/money';
 import { can } from '../lib/scopes';
+import { ProductsBulk } from './ProductsBulk';
 
 export type ProductsSearch = {
   q?: string | undefined;
@@ -23,7 +17,6 @@ export type ProductsSearch = {
 };
 type Product = Schema<'Product'>;
 type Status = Product['status'];
-type BulkAction = 'published' | 'archived' | 'delete';
 
 const PAGE = 25;
 
@@ -32,11 +25,9 @@ export function Products() {
   const me = useMe();
   const search = useSearch({ from: '/app/products' });
   const navigate = useNavigate({ from: '/products' });
-  const queryClient = useQueryClient();
   const pager = useCursor();
   const [query, setQuery] = useState(search.q ?? '');
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [confirm, setConfirm] = useState<BulkAction | null>(null);
   const [done, setDone] = useState<string>();
   const writable = can(me.scopes, 'catalogue:write');
 
@@ -58,11 +49,7 @@ export function Products() {
       ),
     placeholderData: keepPreviousData,
   });
-  const categories = useQuery({
-    queryKey: ['categories', 'all'],
-    queryFn: () => unwrap(api.GET('/categories', { params: { query: { limit: 100 } } })),
-    staleTime: 60_000,
-  });
+  const categories = useQuery(categoriesQuery);
 
   const filter = (next: ProductsSearch) => {
     pager.reset();
@@ -73,37 +60,6 @@ export function Products() {
     event.preventDefault();
     filter({ q: query.trim() || undefined });
   };
-
-  const bulk = useMutation({
-    mutationFn: async (action: BulkAction) => {
-      const chosen = (list.data?.data ?? []).filter((p) => selected.has(p.id));
-      for (const product of chosen) {
-        const headers = writeHeaders(newIdempotencyKey(), product.version);
-        if (action === 'delete') {
-          await unwrap(
-            api.DELETE('/products/{id}', { params: { path: { id: product.id } }, headers }),
-          );
-        } else {
-          await unwrap(
-            api.PATCH('/products/{id}', {
-              params: { path: { id: product.id } },
-              headers,
-              body: { status: action },
-            }),
-          );
-        }
-      }
-      return chosen.length;
-    },
-    onSuccess: (n, action) => {
-      setDone(
-        `${n} ${n === 1 ? 'product' : 'products'} ${action === 'delete' ? 'deleted' : action === 'published' ? 'published' : 'archived'}.`,
-      );
-      setSelected(new Set());
-      setConfirm(null);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
-  });
 
   const rows = list.data?.data ?? [];
   const allChosen = rows.length > 0 && rows.every((p) => selected.has(p.id));
@@ -154,7 +110,7 @@ export function Products() {
           onChange={(e) => filter({ category: e.target.value || undefined })}
         >
           <option value="">Any category</option>
-          {(categories.data?.data ?? []).map((c) => (
+          {(categories.data ?? []).map((c) => (
             <option key={c.id} value={c.id}>
               {c.title}
             </option>
@@ -162,20 +118,16 @@ export function Products() {
         </SelectField>
       </div>
       {done ? <Notice tone="success">{done}</Notice> : null}
-      <ErrorNotice error={list.error ?? bulk.error} />
+      <ErrorNotice error={list.error} />
       {writable && selected.size > 0 ? (
-        <fieldset className="bulk">
-          <legend>{selected.size} selected</legend>
-          <button type="button" onClick={() => setConfirm('published')}>
-            Publish
-          </button>
-          <button type="button" onClick={() => setConfirm('archived')}>
-            Archive
-          </button>
-          <button type="button" className="danger" onClick={() => setConfirm('delete')}>
-            Delete
-          </button>
-        </fieldset>
+        <ProductsBulk
+          chosen={rows.filter((p) => selected.has(p.id))}
+          currency={me.shop.currency}
+          onDone={(message) => {
+            setDone(message);
+            setSelected(new Set());
+          }}
+        />
       ) : null}
       {list.isPending ? <Loading what="products" /> : null}
       {list.data && rows.length === 0 ? (
@@ -247,31 +199,6 @@ export function Products() {
         onPrevious={() => pager.previous(rows[0]?.id)}
         onNext={() => pager.next(rows.at(-1)?.id)}
       />
-      <ConfirmDialog
-        open={confirm !== null}
-        title={
-          confirm === 'delete'
-            ? `Delete ${selected.size} products?`
-            : confirm === 'published'
-              ? `Publish ${selected.size} products?`
-              : `Archive ${selected.size} products?`
-        }
-        confirmLabel={
-          confirm === 'delete' ? 'Delete' : confirm === 'published' ? 'Publish' : 'Archive'
-        }
-        danger={confirm === 'delete'}
-        busy={bulk.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => confirm && bulk.mutate(confirm)}
-      >
-        <p>
-          {confirm === 'delete'
-            ? 'Deleted products leave the storefront and cannot be restored. Past orders keep their lines.'
-            : confirm === 'published'
-              ? 'They will be shown on the storefront.'
-              : 'They leave the storefront but stay here.'}
-        </p>
-      </ConfirmDialog>
     </>
   );
 }

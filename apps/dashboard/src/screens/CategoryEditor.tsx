@@ -1,0 +1,295 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
+import { useMe } from '../components/Layout';
+import {
+  Checkbox,
+  ErrorNotice,
+  Loading,
+  Notice,
+  SelectField,
+  TextArea,
+  TextField,
+} from '../components/ui';
+import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../lib/categories';
+import { flash, takeFlash } from '../lib/flash';
+import { uploadImage } from '../lib/media';
+import { rebase } from '../lib/rebase';
+import { can } from '../lib/scopes';
+
+type Draft = {
+  title: string;
+  slug: string;
+  description: string;
+  parent_id: string;
+  status: Category['status'];
+  show_in_menu: boolean;
+  image_id: string | null;
+};
+
+const emptyDraft = (): Draft => ({
+  title: '',
+  slug: '',
+  description: '',
+  parent_id: '',
+  status: 'published',
+  show_in_menu: true,
+  image_id: null,
+});
+
+const draftOf = (c: Category): Draft => ({
+  title: c.title,
+  slug: c.slug,
+  description: c.description,
+  parent_id: c.parent_id ?? '',
+  status: c.status,
+  show_in_menu: c.show_in_menu,
+  image_id: c.image_id,
+});
+
+const read = (id: string) => unwrap(api.GET('/categories/{id}', { params: { path: { id } } }));
+
+/** One category: title, handle, description, parent (where it sits in the tree), image. */
+export function CategoryEditor({ id }: { id: string | null }) {
+  const me = useMe();
+  const writable = can(me.scopes, 'catalogue:write');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const all = useQuery(categoriesQuery);
+  const category = useQuery({
+    queryKey: ['category', id],
+    queryFn: () => read(id ?? ''),
+    enabled: id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const [opened, setOpened] = useState<{ draft: Draft; version?: number } | null>(
+    id === null ? { draft: emptyDraft() } : null,
+  );
+  const [draft, setDraft] = useState<Draft>(emptyDraft());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<unknown>();
+  const [stale, setStale] = useState(false);
+  const [saved, setSaved] = useState<string | undefined>(takeFlash);
+  const [busy, setBusy] = useState(false);
+  const key = useRef(newIdempotencyKey());
+  const image = useQuery({
+    queryKey: ['media', draft.image_id],
+    queryFn: () =>
+      unwrap(api.GET('/media/{id}', { params: { path: { id: draft.image_id ?? '' } } })),
+    enabled: draft.image_id !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+  useEffect(() => {
+    if (category.data && opened === null) {
+      const d = draftOf(category.data);
+      setOpened({ draft: d, version: category.data.version });
+      setDraft(d);
+    }
+  }, [category.data, opened]);
+
+  const dirty = opened !== null && JSON.stringify(draft) !== JSON.stringify(opened.draft);
+  useBlocker({
+    shouldBlockFn: () =>
+      dirty && !window.confirm('You have unsaved changes. Leave without saving?'),
+    enableBeforeUnload: () => dirty,
+  });
+
+  if (id !== null && category.error) {
+    return (
+      <>
+        <h1>Category</h1>
+        <ErrorNotice error={category.error} />
+      </>
+    );
+  }
+  if (!opened) return <Loading what="the category" />;
+
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    setErrors(({ [field]: _, ...rest }) => rest);
+    setSaved(undefined);
+  };
+  const excluded = id ? subtreeIds(all.data ?? [], id) : new Set<string>();
+  const parents = flattenTree(all.data ?? []).filter((c) => !excluded.has(c.category.id));
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors(draft.title.trim() === '' ? { title: 'Enter a title' } : {});
+    setFailure(undefined);
+    if (draft.title.trim() === '') return;
+    const body = {
+      title: draft.title.trim(),
+      description: draft.description,
+      parent_id: draft.parent_id || null,
+      status: draft.status,
+      show_in_menu: draft.show_in_menu,
+      image_id: draft.image_id,
+      ...(draft.slug.trim() ? { slug: draft.slug.trim() } : {}),
+    };
+    setBusy(true);
+    try {
+      const fresh =
+        id === null
+          ? await unwrap(api.POST('/categories', { body, headers: writeHeaders(key.current) }))
+          : await unwrap(
+              api.PATCH('/categories/{id}', {
+                params: { path: { id } },
+                body,
+                headers: writeHeaders(key.current, opened.version),
+              }),
+            );
+      key.current = newIdempotencyKey();
+      const d = draftOf(fresh);
+      setOpened({ draft: d, version: fresh.version });
+      setDraft(d);
+      queryClient.setQueryData(['category', fresh.id], fresh);
+      await queryClient.invalidateQueries({ queryKey: ['categories'] });
+      if (id === null) {
+        flash('Category created.');
+        await navigate({
+          to: '/categories/$id',
+          params: { id: fresh.id },
+          replace: true,
+          ignoreBlocker: true,
+        });
+      } else setSaved('Changes saved.');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 412) setStale(true);
+      else if (caught instanceof ApiError && caught.details.length > 0) {
+        setErrors(Object.fromEntries(caught.details.map((d) => [d.field, d.message])));
+      } else setFailure(caught);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const reloadLatest = async () => {
+    const latest = await read(id ?? '');
+    const latestDraft = draftOf(latest);
+    setDraft(rebase(opened.draft, draft, latestDraft));
+    setOpened({ draft: latestDraft, version: latest.version });
+    setStale(false);
+  };
+
+  const pickImage = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      set('image_id', (await uploadImage(file)).id);
+      setErrors(({ image_id: _, ...rest }) => rest);
+    } catch (caught) {
+      setErrors((e) => ({
+        ...e,
+        image_id: caught instanceof Error ? caught.message : String(caught),
+      }));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <p>
+        <Link to="/categories">← Categories</Link>
+      </p>
+      <h1>{id === null ? 'New category' : opened.draft.title || 'Category'}</h1>
+      {stale ? (
+        <Notice tone="warning">
+          <p>This category was changed by someone else since you opened it, so it was not saved.</p>
+          <button type="button" onClick={() => void reloadLatest()}>
+            Load their changes and keep mine
+          </button>
+        </Notice>
+      ) : null}
+      {saved ? <Notice tone="success">{saved}</Notice> : null}
+      <ErrorNotice error={failure} />
+      <form onSubmit={save} noValidate className="editor">
+        <fieldset disabled={!writable}>
+          <TextField
+            label="Title"
+            required
+            value={draft.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={errors.title}
+          />
+          <TextField
+            label="URL handle"
+            hint="Lowercase letters, digits and dashes; made from the title when empty"
+            value={draft.slug}
+            onChange={(e) => set('slug', e.target.value)}
+            error={errors.slug}
+          />
+          <TextArea
+            label="Description"
+            rows={4}
+            value={draft.description}
+            onChange={(e) => set('description', e.target.value)}
+            error={errors.description}
+          />
+          <SelectField
+            label="Parent category"
+            value={draft.parent_id}
+            onChange={(e) => set('parent_id', e.target.value)}
+            error={errors.parent_id}
+          >
+            <option value="">None (top level)</option>
+            {parents.map(({ category: c, depth }) => (
+              <option key={c.id} value={c.id}>
+                {`${'— '.repeat(depth)}${c.title}`}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Status"
+            value={draft.status}
+            onChange={(e) => set('status', e.target.value as Draft['status'])}
+            error={errors.status}
+          >
+            <option value="published">Published</option>
+            <option value="draft">Draft (hidden from the storefront)</option>
+            <option value="archived">Archived</option>
+          </SelectField>
+          <Checkbox
+            label="Show in the storefront menu"
+            checked={draft.show_in_menu}
+            onChange={(e) => set('show_in_menu', e.target.checked)}
+          />
+          <section aria-labelledby="category-image" className="image-field">
+            <h2 id="category-image">Image</h2>
+            {draft.image_id && image.data ? (
+              <img src={image.data.url} alt={image.data.alt} width={160} height={160} />
+            ) : (
+              <p className="muted">No image.</p>
+            )}
+            <label className="button" htmlFor="category-image-file">
+              {draft.image_id ? 'Replace image' : 'Choose image'}
+            </label>
+            <input
+              id="category-image-file"
+              className="sr-only"
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+              onChange={(e) => {
+                void pickImage(e.target.files?.[0]);
+                e.target.value = '';
+              }}
+            />
+            {draft.image_id ? (
+              <button type="button" onClick={() => set('image_id', null)}>
+                Remove image
+              </button>
+            ) : null}
+            {errors.image_id ? <p className="field-error">{errors.image_id}</p> : null}
+          </section>
+          <div className="actions">
+            <button type="submit" className="primary" disabled={busy}>
+              {id === null ? 'Create category' : 'Save'}
+            </button>
+          </div>
+        </fieldset>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type Category,
+  childrenOf,
+  flattenTree,
+  reorderWrites,
+  subtreeIds,
+} from '../../apps/dashboard/src/lib/category-tree';
+
+const cat = (id: string, parent_id: string | null, position: number): Category => ({
+  id,
+  object: 'category',
+  title: id,
+  slug: id,
+  description: '',
+  parent_id,
+  position,
+  image_id: null,
+  header_image_id: null,
+  featured: false,
+  show_in_menu: true,
+  status: 'published',
+  version: 1,
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+});
+
+// lamps ─ desk, floor; rugs; an orphan whose parent is gone.
+const all = [
+  cat('rugs', null, 1),
+  cat('floor', 'lamps', 1),
+  cat('lamps', null, 0),
+  cat('desk', 'lamps', 0),
+  cat('orphan', 'gone', 5),
+];
+
+describe('the dashboard category tree', () => {
+  it('puts each category after its parent, siblings by position, orphans at the top', () => {
+    expect(flattenTree(all).map((c) => `${c.depth}:${c.category.id}`)).toEqual([
+      '0:lamps',
+      '1:desk',
+      '1:floor',
+      '0:rugs',
+      '0:orphan',
+    ]);
+    expect(childrenOf(all, 'lamps').map((c) => c.id)).toEqual(['desk', 'floor']);
+  });
+
+  it('knows the subtree a category cannot be moved under', () => {
+    expect([...subtreeIds(all, 'lamps')].sort()).toEqual(['desk', 'floor', 'lamps']);
+    expect([...subtreeIds(all, 'desk')]).toEqual(['desk']);
+  });
+
+  it('renumbers the siblings when one moves, writing only the positions that change', () => {
+    const writes = reorderWrites(all, 'floor', -1);
+    expect(writes.map((w) => [w.category.id, w.position])).toEqual([
+      ['floor', 0],
+      ['desk', 1],
+    ]);
+    // Ties (two siblings at position 3) still move apart.
+    const tied = [cat('a', null, 3), cat('b', null, 3)];
+    expect(reorderWrites(tied, 'b', -1).map((w) => [w.category.id, w.position])).toEqual([
+      ['b', 0],
+      ['a', 1],
+    ]);
+    expect(reorderWrites(all, 'lamps', -1)).toEqual([]);
+  });
+});
