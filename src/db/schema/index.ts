@@ -14,3 +14,4 @@ export * from './settings';
 export * from './shops';
 export * from './staff';
 export * from './webhooks';
+export * from './order-operations';

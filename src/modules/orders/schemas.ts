@@ -124,7 +124,27 @@ const DownloadFileSchema = z
   })
   .openapi('DownloadFile');
 
+const OrderFulfillmentSchema = z
+  .object({
+    _id: z.string(),
+    carrier: z.string(),
+    trackingNumber: z.string(),
+    trackingUrl: z.string().nullable().openapi({ description: 'An https address to follow the parcel' }),
+    date: z.string(),
+    products: z.array(z.object({ _id: z.string(), quantity: z.number() })),
+  })
+  .openapi('OrderFulfillment');
+
+/** The detail's `shipping`: the contract's fields, and (a part it leaves open) the shipments. */
+const OrderShippingDetailSchema = OrderShippingSchema.extend({
+  fulfillmentStatus: z.enum(['unfulfilled', 'partial', 'fulfilled']).openapi({
+    description: 'Nothing shipped yet, part of the order, or all of it',
+  }),
+  fulfillments: z.array(OrderFulfillmentSchema).openapi({ description: 'Shipments, oldest first' }),
+}).openapi('OrderShippingDetail');
+
 export const OrderDetailSchema = OrderSummarySchema.extend({
+  shipping: orNull(OrderShippingDetailSchema),
   refundExpiryDate: z.string(),
   refundStatus: z.enum(['VALID', 'EXPIRED', 'EXISTING', 'DONE', 'INVALID']),
   downloadables: z.array(
