@@ -104,7 +104,7 @@ const PAYMENT_FILTERS: Record<MerchantPaymentStatus, SQL> = {
 function searchSql(q: string): SQL {
   const term = q.trim().toLowerCase();
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(${orders.orderNumber} = ${term.replace(/^#/, '')}
+  return sql`(lower(${orders.orderNumber}) = ${term.replace(/^#/, '')}
     or lower(${orders.email}) like ${pattern}
     or f_unaccent(lower(${orders.name})) like f_unaccent(${pattern}))`;
 }
