@@ -155,11 +155,7 @@ describe('fulfilments through the merchant API', () => {
       'MERCHANT_SCOPE_MISSING',
     );
     const { api: stranger } = await merchantOf(await createTestShop());
-    expectError(
-      await stranger.post(`/orders/${open.id}/fulfillments`, {}),
-      404,
-      'ORDER_NOT_FOUND',
-    );
+    expectError(await stranger.post(`/orders/${open.id}/fulfillments`, {}), 404, 'ORDER_NOT_FOUND');
   });
 
   it('shows the buyer the shipments inside shipping, status words unchanged', async () => {

@@ -42,7 +42,9 @@ describe('orders a merchant can find and annotate', () => {
 
   it('keeps internal notes with author and time, and refuses empty ones', async () => {
     const o = await order();
-    const res = await api.post(`/orders/${o.id}/notes`, { body: 'Called the buyer: leave at door' });
+    const res = await api.post(`/orders/${o.id}/notes`, {
+      body: 'Called the buyer: leave at door',
+    });
     expect(res.status).toBe(200);
     expect(res.body.version).toBe(2);
     expect(res.body.notes).toHaveLength(1);

@@ -30,17 +30,13 @@ describe('partial refunds through the merchant API', () => {
   /** A delivered order paid in full: 53.42 EUR unless given. */
   async function paidOrder(totalMinor = 5342, email = buyerEmail()) {
     const product = await createProduct(shop, { priceMinor: totalMinor });
-    return createOrder(
-      shop,
-      [{ productId: product.id, quantity: 1, unitPriceMinor: totalMinor }],
-      {
-        email,
-        status: 'delivered',
-        deliveredAt: new Date(),
-        paymentStatus: 'fully-paid',
-        paidTotalMinor: totalMinor,
-      },
-    );
+    return createOrder(shop, [{ productId: product.id, quantity: 1, unitPriceMinor: totalMinor }], {
+      email,
+      status: 'delivered',
+      deliveredAt: new Date(),
+      paymentStatus: 'fully-paid',
+      paidTotalMinor: totalMinor,
+    });
   }
 
   it('refunds 20.00 of 53.42, then the rest, then refuses a third: the issue’s example', async () => {

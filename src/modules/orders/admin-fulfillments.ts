@@ -2,11 +2,11 @@ import type { WriteScope } from '../../admin-kit/write';
 import { ApiError, type ErrorCode } from '../../errors/index';
 import type { QueuedEmail } from '../mail/outbox';
 import { insertFulfillment } from './admin-operation-queries';
+import type { Deliver, FulfillmentCreate } from './admin-operation-schemas';
 import { writeOrder } from './admin-order-write';
 import type { AdminOrderRow } from './admin-queries';
-import type { Deliver, FulfillmentCreate } from './admin-operation-schemas';
-import { shippedEmail } from './service/notices';
 import { fulfilledByLine } from './service/fulfillment';
+import { shippedEmail } from './service/notices';
 
 /** The codes each fulfilment verb can raise; routes document them from here. */
 export const RAISES = {
@@ -29,7 +29,9 @@ function linesToShip(row: AdminOrderRow, asked: FulfillmentCreate['lines']) {
   const shipped = fulfilledByLine(row.fulfillments);
   const left = new Map(row.lines.map((l) => [l.id, l.quantity - (shipped.get(l.id) ?? 0)]));
   if (asked === undefined) {
-    const all = [...left].filter(([, q]) => q > 0).map(([lineId, quantity]) => ({ lineId, quantity }));
+    const all = [...left]
+      .filter(([, q]) => q > 0)
+      .map(([lineId, quantity]) => ({ lineId, quantity }));
     if (all.length === 0) throw new ApiError('ORDER_ALREADY_FULFILLED');
     return all;
   }

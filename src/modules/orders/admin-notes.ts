@@ -36,7 +36,9 @@ export async function correctAddress(w: WriteScope, id: string, patch: AddressPa
           {
             field: 'status',
             message:
-              row.fulfillments.length > 0 ? 'The order has a fulfilment.' : `The order is ${row.status}.`,
+              row.fulfillments.length > 0
+                ? 'The order has a fulfilment.'
+                : `The order is ${row.status}.`,
           },
         ],
       });

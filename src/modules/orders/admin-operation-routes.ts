@@ -40,7 +40,8 @@ const refunds = adminRoute({
   scope: 'orders:write',
   ifMatch: true,
   operationId: 'createOrderRefund',
-  summary: 'Refunds part or all of what was paid, optionally restocking lines, and emails the buyer',
+  summary:
+    'Refunds part or all of what was paid, optionally restocking lines, and emails the buyer',
   description: `For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). \`amount\` is in minor units, an integer. \`restock\` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). \`payment_status\` becomes \`partially-refunded\`; the order becomes \`refunded\` once everything paid is refunded. Raises \`order.refunded\`.`,
   request: { params: IdParamSchema, body: jsonBody(RefundCreateSchema) },
   responses: orderAnswer,

@@ -30,12 +30,10 @@ export const FulfillmentCreateSchema = z
   })
   .openapi('OrderFulfillmentCreate');
 
-export const DeliverSchema = z
-  .strictObject(tracking)
-  .openapi('OrderDeliver', {
-    description:
-      'Optional tracking: given, the lines not shipped yet are fulfilled with it before the order is marked delivered',
-  });
+export const DeliverSchema = z.strictObject(tracking).openapi('OrderDeliver', {
+  description:
+    'Optional tracking: given, the lines not shipped yet are fulfilled with it before the order is marked delivered',
+});
 
 export const RefundCreateSchema = z
   .strictObject({

@@ -3,7 +3,12 @@ import { emailOutbox } from '../../db/schema/index';
 import { ApiError } from '../../errors/index';
 import type { QueuedEmail } from '../mail/outbox';
 import { sendEmailsAfterResponse } from '../mail/send';
-import { type AdminOrderRow, type OrderTableRow, selectAdminOrder, updateOrder } from './admin-queries';
+import {
+  type AdminOrderRow,
+  type OrderTableRow,
+  selectAdminOrder,
+  updateOrder,
+} from './admin-queries';
 import type { AdminOrder } from './admin-schemas';
 import { toAdminOrder } from './admin-service';
 

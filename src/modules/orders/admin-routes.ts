@@ -4,6 +4,8 @@ import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/rout
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
+import { addOperationRoutes } from './admin-operation-routes';
+import { DeliverSchema } from './admin-operation-schemas';
 import {
   AdminOrderSchema,
   MarkPaidSchema,
@@ -12,8 +14,6 @@ import {
   RefundRequestSchema,
   RefundSchema,
 } from './admin-schemas';
-import { addOperationRoutes } from './admin-operation-routes';
-import { DeliverSchema } from './admin-operation-schemas';
 import { getAdminOrder, listAdminOrders, RAISES as READ_RAISES } from './admin-service';
 import { changeOrder, type OrderVerb, RAISES, type VerbInput } from './admin-transitions';
 
@@ -25,7 +25,8 @@ const list = adminRoute({
   tag,
   scope: 'orders:read',
   operationId: 'listOrders',
-  summary: 'The shop’s orders, newest first, searched and filtered by status, payment, date, email or number',
+  summary:
+    'The shop’s orders, newest first, searched and filtered by status, payment, date, email or number',
   description: `\`q\` finds the order number, or a part of the buyer's email or name. Filters combine: \`status\`, \`payment_status\`, \`created_since\` / \`created_until\` (ISO 8601), the buyer's \`email\` (any case) and \`order_number\`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.`,
   request: { query: OrderListQuerySchema },
   responses: { 200: jsonContent(OrderListSchema, 'A page of orders') },
@@ -53,7 +54,11 @@ function transitionRoute<V extends OrderVerb>(
   segment: string,
   operationId: string,
   [summary, description]: [string, string],
-  body?: typeof MarkPaidSchema | typeof RefundRequestSchema | typeof RefundSchema | typeof DeliverSchema,
+  body?:
+    | typeof MarkPaidSchema
+    | typeof RefundRequestSchema
+    | typeof RefundSchema
+    | typeof DeliverSchema,
 ) {
   return adminRoute({
     method: 'post',
@@ -166,10 +171,7 @@ for (const { verb, route } of TRANSITIONS) {
     const { id } = c.req.valid('param' as never) as { id: string };
     const body = (('body' in route.request ? c.req.valid('json' as never) : null) ??
       {}) as VerbInput;
-    const order = await merchantWrite(
-      c,
-      async (w) => (await changeOrder(w, id, verb, body)).order,
-    );
+    const order = await merchantWrite(c, async (w) => (await changeOrder(w, id, verb, body)).order);
     return c.json(order, 200);
   });
 }

@@ -20,7 +20,8 @@ const OrderLineSchema = z
     title: z.string(),
     variation_key: z.string(),
     variant_label: z.string().openapi({
-      description: 'The variant’s option values in option order, e.g. "Small / Sand"; empty without variants',
+      description:
+        'The variant’s option values in option order, e.g. "Small / Sand"; empty without variants',
       example: 'Small / Sand',
     }),
     sku: z.string(),

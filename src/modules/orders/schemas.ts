@@ -129,7 +129,10 @@ const OrderFulfillmentSchema = z
     _id: z.string(),
     carrier: z.string(),
     trackingNumber: z.string(),
-    trackingUrl: z.string().nullable().openapi({ description: 'An https address to follow the parcel' }),
+    trackingUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: 'An https address to follow the parcel' }),
     date: z.string(),
     products: z.array(z.object({ _id: z.string(), quantity: z.number() })),
   })

@@ -15,7 +15,8 @@ export const AdminReviewSchema = z
       description: 'The variation key of the variant reviewed (option value ids)',
     }),
     variant_label: z.string().openapi({
-      description: 'The variant as a person reads it, options in option order; empty without variants',
+      description:
+        'The variant as a person reads it, options in option order; empty without variants',
       example: 'Small / Sand',
     }),
     rating: z.number().int().min(1).max(5),

@@ -49,7 +49,9 @@ export const shippedEmail = (
     `Hello ${order.name},`,
     `We have sent from your order ${order.orderNumber} at ${shop.name}: ${items.join(', ')}.`,
     ...(tracking.carrier || tracking.trackingNumber
-      ? [`Carrier: ${tracking.carrier || 'not given'}. Tracking number: ${tracking.trackingNumber || 'not given'}.`]
+      ? [
+          `Carrier: ${tracking.carrier || 'not given'}. Tracking number: ${tracking.trackingNumber || 'not given'}.`,
+        ]
       : []),
     ...(tracking.trackingUrl ? [`Follow your parcel: ${tracking.trackingUrl}`] : []),
   ]);
