@@ -1365,6 +1365,7 @@ export interface components {
             type: "standard" | "pickup";
         };
         OrderDetail: components["schemas"]["OrderSummary"] & {
+            shipping?: components["schemas"]["OrderShippingDetail"] | null;
             refundExpiryDate: string;
             /** @enum {string} */
             refundStatus: "VALID" | "EXPIRED" | "EXISTING" | "DONE" | "INVALID";
@@ -1372,6 +1373,27 @@ export interface components {
                 _id: string;
                 title: string;
                 files: components["schemas"]["DownloadFile"][];
+            }[];
+        };
+        OrderShippingDetail: components["schemas"]["OrderShipping"] & {
+            /**
+             * @description Nothing shipped yet, part of the order, or all of it
+             * @enum {string}
+             */
+            fulfillmentStatus: "unfulfilled" | "partial" | "fulfilled";
+            /** @description Shipments, oldest first */
+            fulfillments: components["schemas"]["OrderFulfillment"][];
+        };
+        OrderFulfillment: {
+            _id: string;
+            carrier: string;
+            trackingNumber: string;
+            /** @description An https address to follow the parcel */
+            trackingUrl: string | null;
+            date: string;
+            products: {
+                _id: string;
+                quantity: number;
             }[];
         };
         DownloadFile: {

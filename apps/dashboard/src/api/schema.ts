@@ -673,8 +673,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The shop’s orders, newest first, filtered by status, payment, date, email or number
-         * @description Filters combine: `status`, `payment_status`, `created_since` / `created_until` (ISO 8601), the buyer's `email` (any case) and `order_number`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.
+         * The shop’s orders, newest first, searched and filtered by status, payment, date, email or number
+         * @description `q` finds the order number, or a part of the buyer's email or name. Filters combine: `status`, `payment_status`, `created_since` / `created_until` (ISO 8601), the buyer's `email` (any case) and `order_number`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.
          */
         get: operations["listOrders"];
         put?: never;
@@ -716,7 +716,7 @@ export interface paths {
         put?: never;
         /**
          * Marks a pending order delivered and emails the buyer; the refund window starts
-         * @description pending → delivered. Sets `delivered_at`, from which the refund window counts. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["deliverOrder"];
         delete?: never;
@@ -816,9 +816,109 @@ export interface paths {
         put?: never;
         /**
          * Records a completed refund of a delivered or completed order, optionally restocking once
-         * @description delivered or completed → refunded, for a paid order (else 409 ORDER_NOT_PAID). `amount` defaults to what was paid; `restock: true` gives back the stock the order still holds. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/fulfillments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ships some or all lines of an order, with carrier and tracking, and emails the buyer
+         * @description Without `lines`, everything not shipped yet. An order can have several fulfilments; `fulfillment_status` becomes `partial`, then `fulfilled` (the storefront shows them in `shipping`). More than a line has left is 422 FULFILLMENT_QUANTITY_INVALID; nothing left is 409 ORDER_ALREADY_FULFILLED; a cancelled or refunded order is 409 ORDER_TRANSITION_INVALID. `tracking_url` must be https. The buyer's email carries the tracking link.
+         */
+        post: operations["fulfilOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds part or all of what was paid, optionally restocking lines, and emails the buyer
+         * @description For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. Raises `order.refunded`.
+         */
+        post: operations["createOrderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an internal note to an order (never shown to the buyer)
+         * @description The note is signed with who wrote it: the key’s name and prefix, or the staff member’s email. The order’s `notes` lists them, oldest first.
+         */
+        post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/shipping-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Corrects the shipping address before anything has shipped
+         * @description Only for a pending order without fulfilments; afterwards 409 ORDER_ADDRESS_LOCKED. Fields left out stay as they are.
+         */
+        patch: operations["correctOrderAddress"];
+        trace?: never;
+    };
+    "/orders/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything that happened to an order, oldest first
+         * @description Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after (the last 100 changes).
+         */
+        get: operations["getOrderTimeline"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2879,8 +2979,16 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
-            /** @enum {string} */
-            payment_status: "unpaid" | "fully-paid";
+            /**
+             * @description `partially-refunded` once refunds gave back part of what was paid, `refunded` once all of it
+             * @enum {string}
+             */
+            payment_status: "unpaid" | "fully-paid" | "partially-refunded" | "refunded";
+            /**
+             * @description As Shopify counts it: nothing shipped, some lines or quantities, everything
+             * @enum {string}
+             */
+            fulfillment_status: "unfulfilled" | "partial" | "fulfilled";
             /** @description `provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid */
             payment_method: string | null;
             /**
@@ -2898,8 +3006,10 @@ export interface components {
             refund_reason: string;
             /** @example 2026-01-31T09:30:00.000Z */
             refunded_at: string | null;
-            /** @description Amount refunded, minor units */
+            /** @description Amount refunded, minor units (the sum of `refunds`) */
             refunded_amount: number;
+            /** @description Every refund, oldest first */
+            refunds: components["schemas"]["OrderRefundRecord"][];
             currency: string;
             /** @description Products total, minor units */
             products_amount: number;
@@ -2936,6 +3046,10 @@ export interface components {
                 amount: number;
             }[];
             lines: components["schemas"]["OrderLine"][];
+            /** @description Shipments, oldest first */
+            fulfillments: components["schemas"]["OrderFulfillment"][];
+            /** @description Internal notes, oldest first */
+            notes: components["schemas"]["OrderNote"][];
             /** @example 2026-01-31T09:30:00.000Z */
             paid_at: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -2951,6 +3065,19 @@ export interface components {
             /** @example 2026-01-31T09:30:00.000Z */
             updated_at: string;
         };
+        OrderRefundRecord: {
+            id: string;
+            /** @description Minor units */
+            amount: number;
+            reason: string;
+            restock: {
+                line_id: string;
+                quantity: number;
+            }[];
+            provider_refund_id: string | null;
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
+        };
         OrderAddress: {
             town: string;
             city: string;
@@ -2964,6 +3091,11 @@ export interface components {
             variant_id: string | null;
             title: string;
             variation_key: string;
+            /**
+             * @description The variant’s option values in option order, e.g. "Small / Sand"; empty without variants
+             * @example Small / Sand
+             */
+            variant_label: string;
             sku: string;
             quantity: number;
             /** @description Unit price as ordered, minor units */
@@ -2973,6 +3105,42 @@ export interface components {
             is_digital: boolean;
             /** @description The line still holds stock it took; cancelling or a refund with restock gives it back once */
             stock_held: boolean;
+            /** @description Shipped by fulfilments so far */
+            fulfilled_quantity: number;
+            /** @description Given back to stock by refunds */
+            restocked_quantity: number;
+        };
+        OrderFulfillment: {
+            id: string;
+            carrier: string;
+            tracking_number: string;
+            tracking_url: string | null;
+            lines: {
+                line_id: string;
+                quantity: number;
+            }[];
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
+        };
+        OrderNote: {
+            id: string;
+            /** @description The key's name and prefix, or the staff email */
+            author: string;
+            body: string;
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
+        };
+        /** @description Optional tracking: given, the lines not shipped yet are fulfilled with it before the order is marked delivered */
+        OrderDeliver: {
+            /** @example UPS */
+            carrier?: string;
+            /** @example 1Z999AA10123456784 */
+            tracking_number?: string;
+            /**
+             * Format: uri
+             * @example https://tracking.example/track?n=1Z999AA10123456784
+             */
+            tracking_url?: string;
         };
         OrderMarkPaid: {
             /**
@@ -2996,6 +3164,92 @@ export interface components {
             restock?: boolean;
             reason?: string;
         };
+        OrderFulfillmentCreate: {
+            /** @description Lines and quantities shipped; left out, everything not shipped yet */
+            lines?: {
+                /** Format: uuid */
+                line_id: string;
+                quantity: number;
+            }[];
+            /** @example UPS */
+            carrier?: string;
+            /** @example 1Z999AA10123456784 */
+            tracking_number?: string;
+            /**
+             * Format: uri
+             * @example https://tracking.example/track?n=1Z999AA10123456784
+             */
+            tracking_url?: string;
+        };
+        OrderRefundCreate: {
+            /** @description Minor units given back (an integer: 20.00 EUR is 2000); at most what was paid and not refunded yet */
+            amount: number;
+            /** @default  */
+            reason?: string;
+            /**
+             * @description Lines and quantities that go back to stock, in the same transaction
+             * @default []
+             */
+            restock?: {
+                /** Format: uuid */
+                line_id: string;
+                quantity: number;
+            }[];
+        };
+        OrderNoteCreate: {
+            body: string;
+        };
+        OrderAddressPatch: {
+            town?: string;
+            city?: string;
+            apartment?: string;
+            room?: string;
+        };
+        OrderTimeline: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["AuditEvent"][];
+        };
+        AuditEvent: {
+            id: string;
+            /** @enum {string} */
+            object: "audit_event";
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "revoke";
+            /** @example shipping_rate */
+            resource_type: string;
+            resource_id: string;
+            /** @description The merchant key that made the change; null for the platform operator */
+            key_id: string | null;
+            /** @example sk_live_Ab3x */
+            key_prefix: string | null;
+            /** @description The staff member who made the change from the dashboard; null otherwise */
+            staff_member_id: string | null;
+            /**
+             * @description Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator
+             * @example owner@aurora.example
+             */
+            actor: string | null;
+            /** @description The X-Request-Id of the write */
+            request_id: string | null;
+            /**
+             * @description Each changed field as the API shows it, with its value before and after
+             * @example {
+             *       "amount": {
+             *         "before": 490,
+             *         "after": 590
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    before?: unknown;
+                    after?: unknown;
+                };
+            };
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
+        };
         ReviewList: {
             /** @enum {string} */
             object: "list";
@@ -3014,7 +3268,13 @@ export interface components {
             customer_id: string | null;
             /** @description In full (the storefront masks it) */
             buyer_name: string;
+            /** @description The variation key of the variant reviewed (option value ids) */
             variation_label: string;
+            /**
+             * @description The variant as a person reads it, options in option order; empty without variants
+             * @example Small / Sand
+             */
+            variant_label: string;
             rating: number;
             comment: string;
             /** @enum {string} */
@@ -3412,46 +3672,6 @@ export interface components {
             has_more: boolean;
             /** @example /admin/api/v1/shipping-rates */
             url: string;
-        };
-        AuditEvent: {
-            id: string;
-            /** @enum {string} */
-            object: "audit_event";
-            /** @enum {string} */
-            action: "create" | "update" | "delete" | "revoke";
-            /** @example shipping_rate */
-            resource_type: string;
-            resource_id: string;
-            /** @description The merchant key that made the change; null for the platform operator */
-            key_id: string | null;
-            /** @example sk_live_Ab3x */
-            key_prefix: string | null;
-            /** @description The staff member who made the change from the dashboard; null otherwise */
-            staff_member_id: string | null;
-            /**
-             * @description Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator
-             * @example owner@aurora.example
-             */
-            actor: string | null;
-            /** @description The X-Request-Id of the write */
-            request_id: string | null;
-            /**
-             * @description Each changed field as the API shows it, with its value before and after
-             * @example {
-             *       "amount": {
-             *         "before": 490,
-             *         "after": 590
-             *       }
-             *     }
-             */
-            changes: {
-                [key: string]: {
-                    before?: unknown;
-                    after?: unknown;
-                };
-            };
-            /** @example 2026-01-31T09:30:00.000Z */
-            created_at: string;
         };
         SignInCode: {
             /** @enum {string} */
@@ -16789,13 +17009,15 @@ export interface operations {
                 /** @description The id of the first object of the previous page: the page before it */
                 ending_before?: string;
                 status?: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
-                payment_status?: "unpaid" | "fully-paid";
+                payment_status?: "unpaid" | "fully-paid" | "partially-refunded" | "refunded";
                 /** @description Orders placed at or after this time (ISO 8601) */
                 created_since?: string;
                 /** @description Orders placed before this time (ISO 8601) */
                 created_until?: string;
                 /** @description The buyer’s email, any case */
                 email?: string;
+                /** @description The order number, or part of the buyer’s email or name (any case) */
+                q?: string;
                 order_number?: string;
             };
             header?: never;
@@ -17192,7 +17414,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderDeliver"];
+            };
+        };
         responses: {
             /** @description The order after the change */
             200: {
@@ -17209,7 +17435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17221,7 +17447,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17293,7 +17519,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID */
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_ALREADY_FULFILLED */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17305,7 +17531,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_ALREADY_FULFILLED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -17327,6 +17553,27 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "PRECONDITION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
@@ -18665,6 +18912,834 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error codes: VALIDATION_FAILED, REFUND_EXCEEDS_PAID, REFUND_RESTOCK_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "REFUND_EXCEEDS_PAID" | "REFUND_RESTOCK_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_RATE_LIMITED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    fulfilOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFulfillmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_ALREADY_FULFILLED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_ALREADY_FULFILLED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, FULFILLMENT_QUANTITY_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "FULFILLMENT_QUANTITY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_RATE_LIMITED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    createOrderRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRefundCreate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_NOT_PAID */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, REFUND_EXCEEDS_PAID, REFUND_RESTOCK_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "REFUND_EXCEEDS_PAID" | "REFUND_RESTOCK_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_RATE_LIMITED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    addOrderNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
             /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
@@ -18678,6 +19753,484 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_RATE_LIMITED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    correctOrderAddress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAddressPatch"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_ADDRESS_LOCKED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED" | "ORDER_ADDRESS_LOCKED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_RATE_LIMITED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    getOrderTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order’s changes, oldest first */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTimeline"];
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
                         message: string;
                         /** @description Equals the X-Request-Id response header */
                         requestId: string;
