@@ -1364,8 +1364,25 @@ export interface components {
             /** @enum {string} */
             type: "standard" | "pickup";
         };
-        OrderDetail: components["schemas"]["OrderSummary"] & {
-            shipping?: components["schemas"]["OrderShippingDetail"] | null;
+        OrderDetail: {
+            _id: string;
+            orderNumber: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
+            couponTotal: number;
+            shippingTotal: number;
+            productsTotal: number;
+            cartTotal: number;
+            taxTotal: number;
+            note: string;
+            paymentTotal: number;
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "fully-paid";
+            paymentBalance: number;
+            coupons: components["schemas"]["OrderCoupon"][];
+            products: components["schemas"]["OrderLine"][];
+            shipping: components["schemas"]["OrderShippingDetail"] | null;
+            date: string;
             refundExpiryDate: string;
             /** @enum {string} */
             refundStatus: "VALID" | "EXPIRED" | "EXISTING" | "DONE" | "INVALID";
@@ -1375,7 +1392,12 @@ export interface components {
                 files: components["schemas"]["DownloadFile"][];
             }[];
         };
-        OrderShippingDetail: components["schemas"]["OrderShipping"] & {
+        OrderShippingDetail: {
+            _id: string;
+            name: string;
+            price: number;
+            /** @enum {string} */
+            type: "standard" | "pickup";
             /**
              * @description Nothing shipped yet, part of the order, or all of it
              * @enum {string}
