@@ -148,6 +148,17 @@ export const ERROR_CODES = {
   ORDER_NOT_PAID: [409, 'The order is not paid, so there is nothing to refund.'],
   REFUND_ALREADY_REQUESTED: [409, 'A refund is already requested for this order.'],
   REFUND_WINDOW_CLOSED: [409, "The order's refund window has closed."],
+  REFUND_EXCEEDS_PAID: [422, 'The refund is more than what was paid and not refunded yet.'],
+  REFUND_RESTOCK_INVALID: [
+    422,
+    'A restocked line is not on the order, holds no stock, or holds less than asked.',
+  ],
+  FULFILLMENT_QUANTITY_INVALID: [
+    422,
+    'A line is not on the order, or would be fulfilled more than was ordered.',
+  ],
+  ORDER_ALREADY_FULFILLED: [409, 'Every line of the order has been fulfilled.'],
+  ORDER_ADDRESS_LOCKED: [409, 'The order has shipped; its address can no longer change.'],
   REVIEW_NOT_FOUND: [404, 'No such review.'],
   CUSTOMER_NOT_FOUND: [404, 'No such customer.'],
   CUSTOMER_ERASED: [409, "The customer's personal data was erased."],

@@ -254,7 +254,7 @@ describe('orders through the merchant API', () => {
       'REFUND_ALREADY_REQUESTED',
     );
     const tooMuch = await api.post(`/orders/${order.id}/refund`, { amount: 2501 });
-    expectError(tooMuch, 422, 'VALIDATION_FAILED');
+    expectError(tooMuch, 422, 'REFUND_EXCEEDS_PAID');
     expect(tooMuch.body.details[0].field).toBe('amount');
 
     const refunded = await api.post(`/orders/${order.id}/refund`, { restock: true });

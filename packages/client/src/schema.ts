@@ -1364,7 +1364,25 @@ export interface components {
             /** @enum {string} */
             type: "standard" | "pickup";
         };
-        OrderDetail: components["schemas"]["OrderSummary"] & {
+        OrderDetail: {
+            _id: string;
+            orderNumber: string;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
+            couponTotal: number;
+            shippingTotal: number;
+            productsTotal: number;
+            cartTotal: number;
+            taxTotal: number;
+            note: string;
+            paymentTotal: number;
+            /** @enum {string} */
+            paymentStatus: "unpaid" | "fully-paid";
+            paymentBalance: number;
+            coupons: components["schemas"]["OrderCoupon"][];
+            products: components["schemas"]["OrderLine"][];
+            shipping: components["schemas"]["OrderShippingDetail"] | null;
+            date: string;
             refundExpiryDate: string;
             /** @enum {string} */
             refundStatus: "VALID" | "EXPIRED" | "EXISTING" | "DONE" | "INVALID";
@@ -1372,6 +1390,32 @@ export interface components {
                 _id: string;
                 title: string;
                 files: components["schemas"]["DownloadFile"][];
+            }[];
+        };
+        OrderShippingDetail: {
+            _id: string;
+            name: string;
+            price: number;
+            /** @enum {string} */
+            type: "standard" | "pickup";
+            /**
+             * @description Nothing shipped yet, part of the order, or all of it
+             * @enum {string}
+             */
+            fulfillmentStatus: "unfulfilled" | "partial" | "fulfilled";
+            /** @description Shipments, oldest first */
+            fulfillments: components["schemas"]["OrderFulfillment"][];
+        };
+        OrderFulfillment: {
+            _id: string;
+            carrier: string;
+            trackingNumber: string;
+            /** @description An https address to follow the parcel */
+            trackingUrl: string | null;
+            date: string;
+            products: {
+                _id: string;
+                quantity: number;
             }[];
         };
         DownloadFile: {

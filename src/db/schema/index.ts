@@ -6,6 +6,7 @@ export * from './imports';
 export * from './marketing';
 export * from './media';
 export * from './merchant';
+export * from './order-operations';
 export * from './orders';
 export * from './product-cards';
 export * from './reviews';

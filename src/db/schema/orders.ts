@@ -133,6 +133,8 @@ export const orderLines = pgTable(
     isDigital: boolean('is_digital').notNull().default(false),
     /** Whether the order took this line's quantity from stock (given back if it is released). */
     stockTaken: boolean('stock_taken').notNull().default(false),
+    /** How much of the line refunds gave back to stock so far (at most `quantity`). */
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
     /** Place of the line in the cart it was ordered from; orders list their lines in this order. */
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),

@@ -8,6 +8,7 @@ export type EmailKind =
   | 'otp'
   | 'order-confirmation'
   | 'order-delivered'
+  | 'order-shipped'
   | 'order-cancelled'
   | 'order-refunded'
   | 'merchant-new-order'

@@ -4,6 +4,8 @@ import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/rout
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
+import { addOperationRoutes } from './admin-operation-routes';
+import { DeliverSchema } from './admin-operation-schemas';
 import {
   AdminOrderSchema,
   MarkPaidSchema,
@@ -23,8 +25,9 @@ const list = adminRoute({
   tag,
   scope: 'orders:read',
   operationId: 'listOrders',
-  summary: 'The shop’s orders, newest first, filtered by status, payment, date, email or number',
-  description: `Filters combine: \`status\`, \`payment_status\`, \`created_since\` / \`created_until\` (ISO 8601), the buyer's \`email\` (any case) and \`order_number\`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.`,
+  summary:
+    'The shop’s orders, newest first, searched and filtered by status, payment, date, email or number',
+  description: `\`q\` finds the order number, or a part of the buyer's email or name. Filters combine: \`status\`, \`payment_status\`, \`created_since\` / \`created_until\` (ISO 8601), the buyer's \`email\` (any case) and \`order_number\`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.`,
   request: { query: OrderListQuerySchema },
   responses: { 200: jsonContent(OrderListSchema, 'A page of orders') },
 });
@@ -51,7 +54,11 @@ function transitionRoute<V extends OrderVerb>(
   segment: string,
   operationId: string,
   [summary, description]: [string, string],
-  body?: typeof MarkPaidSchema | typeof RefundRequestSchema | typeof RefundSchema,
+  body?:
+    | typeof MarkPaidSchema
+    | typeof RefundRequestSchema
+    | typeof RefundSchema
+    | typeof DeliverSchema,
 ) {
   return adminRoute({
     method: 'post',
@@ -62,7 +69,13 @@ function transitionRoute<V extends OrderVerb>(
     operationId,
     summary,
     description: `${description} ${RULES}`,
-    request: body ? { params: IdParamSchema, body: jsonBody(body) } : { params: IdParamSchema },
+    request: body
+      ? {
+          params: IdParamSchema,
+          // deliver's tracking is optional: a call without a body still delivers
+          body: body === DeliverSchema ? { ...jsonBody(body), required: false } : jsonBody(body),
+        }
+      : { params: IdParamSchema },
     responses: { 200: resourceContent(AdminOrderSchema, 'The order after the change') },
     raises: RAISES[verb],
   });
@@ -71,10 +84,16 @@ function transitionRoute<V extends OrderVerb>(
 const TRANSITIONS = [
   {
     verb: 'deliver',
-    route: transitionRoute('deliver', 'deliver', 'deliverOrder', [
-      'Marks a pending order delivered and emails the buyer; the refund window starts',
-      'pending → delivered. Sets `delivered_at`, from which the refund window counts.',
-    ]),
+    route: transitionRoute(
+      'deliver',
+      'deliver',
+      'deliverOrder',
+      [
+        'Marks a pending order delivered and emails the buyer; the refund window starts',
+        'pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422.',
+      ],
+      DeliverSchema,
+    ),
   },
   {
     verb: 'complete',
@@ -124,7 +143,7 @@ const TRANSITIONS = [
       'refundOrder',
       [
         'Records a completed refund of a delivered or completed order, optionally restocking once',
-        'delivered or completed → refunded, for a paid order (else 409 ORDER_NOT_PAID). `amount` defaults to what was paid; `restock: true` gives back the stock the order still holds.',
+        'One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
       ],
       RefundSchema,
     ),
@@ -150,12 +169,11 @@ orderAdminRoutes.openapi(read, async (c) => {
 for (const { verb, route } of TRANSITIONS) {
   orderAdminRoutes.openapi(route, async (c) => {
     const { id } = c.req.valid('param' as never) as { id: string };
-    const body = ('body' in route.request ? c.req.valid('json' as never) : {}) as VerbInput;
-    const services = c.get('services');
-    const order = await merchantWrite(
-      c,
-      async (w) => (await changeOrder(w, services, id, verb, body)).order,
-    );
+    const body = (('body' in route.request ? c.req.valid('json' as never) : null) ??
+      {}) as VerbInput;
+    const order = await merchantWrite(c, async (w) => (await changeOrder(w, id, verb, body)).order);
     return c.json(order, 200);
   });
 }
+
+addOperationRoutes(orderAdminRoutes);

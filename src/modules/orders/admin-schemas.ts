@@ -1,9 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { timestamp } from '../../admin-kit/route';
+import {
+  FulfillmentSchema,
+  OrderNoteSchema,
+  OrderRefundItemSchema,
+} from './admin-operation-schemas';
 
 const ORDER_STATUSES = ['pending', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
-const PAYMENT_STATUSES = ['unpaid', 'fully-paid'] as const;
+const PAYMENT_STATUSES = ['unpaid', 'fully-paid', 'partially-refunded', 'refunded'] as const;
 const minor = (description: string) => z.number().int().openapi({ description });
 const nullableTime = () => timestamp().nullable();
 
@@ -14,6 +19,11 @@ const OrderLineSchema = z
     variant_id: z.string().nullable(),
     title: z.string(),
     variation_key: z.string(),
+    variant_label: z.string().openapi({
+      description:
+        'The variant’s option values in option order, e.g. "Small / Sand"; empty without variants',
+      example: 'Small / Sand',
+    }),
     sku: z.string(),
     quantity: z.number().int(),
     unit_amount: minor('Unit price as ordered, minor units'),
@@ -23,6 +33,8 @@ const OrderLineSchema = z
       description:
         'The line still holds stock it took; cancelling or a refund with restock gives it back once',
     }),
+    fulfilled_quantity: z.number().int().openapi({ description: 'Shipped by fulfilments so far' }),
+    restocked_quantity: z.number().int().openapi({ description: 'Given back to stock by refunds' }),
   })
   .openapi('OrderLine');
 
@@ -32,7 +44,13 @@ export const AdminOrderSchema = z
     object: z.literal('order'),
     order_number: z.string(),
     status: z.enum(ORDER_STATUSES).openapi({ description: 'The storefront’s status word' }),
-    payment_status: z.enum(PAYMENT_STATUSES),
+    payment_status: z.enum(PAYMENT_STATUSES).openapi({
+      description:
+        '`partially-refunded` once refunds gave back part of what was paid, `refunded` once all of it',
+    }),
+    fulfillment_status: z.enum(['unfulfilled', 'partial', 'fulfilled']).openapi({
+      description: 'As Shopify counts it: nothing shipped, some lines or quantities, everything',
+    }),
     payment_method: z.string().nullable().openapi({
       description:
         '`provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid',
@@ -46,7 +64,8 @@ export const AdminOrderSchema = z
     refund_requested_at: nullableTime(),
     refund_reason: z.string(),
     refunded_at: nullableTime(),
-    refunded_amount: minor('Amount refunded, minor units'),
+    refunded_amount: minor('Amount refunded, minor units (the sum of `refunds`)'),
+    refunds: z.array(OrderRefundItemSchema).openapi({ description: 'Every refund, oldest first' }),
     currency: z.string(),
     products_amount: minor('Products total, minor units'),
     discount_amount: minor('Coupon discount, minor units'),
@@ -74,6 +93,8 @@ export const AdminOrderSchema = z
       .openapi({ description: 'The delivery chosen, as it was when ordered' }),
     coupons: z.array(z.object({ id: z.string(), code: z.string(), amount: z.number().int() })),
     lines: z.array(OrderLineSchema),
+    fulfillments: z.array(FulfillmentSchema).openapi({ description: 'Shipments, oldest first' }),
+    notes: z.array(OrderNoteSchema).openapi({ description: 'Internal notes, oldest first' }),
     paid_at: nullableTime(),
     delivered_at: nullableTime(),
     completed_at: nullableTime(),
@@ -110,6 +131,14 @@ export const OrderListQuerySchema = ListQuerySchema.extend({
     .max(254)
     .optional()
     .openapi({ param: { name: 'email', in: 'query' }, description: 'The buyer’s email, any case' }),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .openapi({
+      param: { name: 'q', in: 'query' },
+      description: 'The order number, or part of the buyer’s email or name (any case)',
+    }),
   order_number: z
     .string()
     .max(40)

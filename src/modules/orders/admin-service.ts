@@ -6,13 +6,18 @@ import { ApiError, type ErrorCode } from '../../errors/index';
 import {
   type AdminLineRow,
   type AdminOrderRow,
+  type MerchantPaymentStatus,
+  type NoteRow,
   type OrderFilters,
   type OrderTableRow,
+  type RefundRow,
   selectAdminOrder,
   selectOrderPage,
   selectOrdersOfCustomer,
 } from './admin-queries';
 import type { AdminOrder } from './admin-schemas';
+import type { FulfillmentRow } from './queries/fulfillments';
+import { fulfilledByLine, fulfillmentStatusOf } from './service/fulfillment';
 import { refundOf } from './service/read';
 
 /** The codes each read verb can raise; routes document them from here. */
@@ -28,18 +33,52 @@ const paymentMethodOf = (row: OrderTableRow) => {
   return row.paymentMethod ?? row.paymentProvider ?? 'free';
 };
 
-const toLine = (l: AdminLineRow) => ({
+/** The payment state the merchant sees: what was paid, and how much of it came back. */
+const paymentStatusOf = (row: OrderTableRow): MerchantPaymentStatus => {
+  if (row.paymentStatus !== 'fully-paid' || row.refundedTotalMinor <= 0) return row.paymentStatus;
+  return row.refundedTotalMinor >= row.paidTotalMinor ? 'refunded' : 'partially-refunded';
+};
+
+const toLine = (l: AdminLineRow, shipped: Map<string, number>) => ({
   id: l.id,
   product_id: l.productId,
   variant_id: l.variantId,
   title: l.title,
   variation_key: l.variationKey,
+  variant_label: l.variantLabel,
   sku: l.sku,
   quantity: l.quantity,
   unit_amount: l.unitPriceMinor,
   total_amount: l.totalMinor,
   is_digital: l.isDigital,
   stock_held: l.stockTaken,
+  fulfilled_quantity: shipped.get(l.id) ?? 0,
+  restocked_quantity: l.restockedQuantity,
+});
+
+const toFulfillment = (f: FulfillmentRow) => ({
+  id: f.id,
+  carrier: f.carrier,
+  tracking_number: f.trackingNumber,
+  tracking_url: f.trackingUrl,
+  lines: f.lines.map((l) => ({ line_id: l.lineId, quantity: l.quantity })),
+  created_at: new Date(f.createdAt).toISOString(),
+});
+
+const toRefund = (r: RefundRow) => ({
+  id: r.id,
+  amount: r.amountMinor,
+  reason: r.reason,
+  restock: r.restock.map((l) => ({ line_id: l.lineId, quantity: l.quantity })),
+  provider_refund_id: r.providerRefundId,
+  created_at: new Date(r.createdAt).toISOString(),
+});
+
+const toNote = (n: NoteRow) => ({
+  id: n.id,
+  author: n.author,
+  body: n.body,
+  created_at: new Date(n.createdAt).toISOString(),
 });
 
 /** An order as the merchant API shows it: amounts in minor units, the storefront's words. */
@@ -54,12 +93,14 @@ export function toAdminOrder(row: AdminOrderRow, shop: ShopContext, now = Date.n
     shop.refundWindowDays,
     now,
   );
+  const shipped = fulfilledByLine(row.fulfillments);
   return {
     id: row.id,
     object: 'order',
     order_number: row.orderNumber,
     status: row.status,
-    payment_status: row.paymentStatus,
+    payment_status: paymentStatusOf(row),
+    fulfillment_status: fulfillmentStatusOf(row.lines, row.fulfillments),
     payment_method: paymentMethodOf(row),
     refund_status: refund.refundStatus,
     refund_expiry_date: refund.refundExpiryDate,
@@ -67,6 +108,7 @@ export function toAdminOrder(row: AdminOrderRow, shop: ShopContext, now = Date.n
     refund_reason: row.refundReason,
     refunded_at: iso(row.refundedAt),
     refunded_amount: row.refundedTotalMinor,
+    refunds: row.refunds.map(toRefund),
     currency: shop.currency,
     products_amount: row.productsTotalMinor,
     discount_amount: row.couponTotalMinor,
@@ -90,7 +132,9 @@ export function toAdminOrder(row: AdminOrderRow, shop: ShopContext, now = Date.n
         }
       : null,
     coupons: row.coupons.map((c) => ({ id: c.id, code: c.code, amount: c.amountMinor })),
-    lines: row.lines.map(toLine),
+    lines: row.lines.map((l) => toLine(l, shipped)),
+    fulfillments: row.fulfillments.map(toFulfillment),
+    notes: row.notes.map(toNote),
     paid_at: iso(row.paidAt),
     delivered_at: iso(row.deliveredAt),
     completed_at: iso(row.completedAt),
@@ -108,6 +152,7 @@ export type OrderListParams = ListParams & {
   created_until?: string;
   email?: string;
   order_number?: string;
+  q?: string;
 };
 
 /** The shop's orders, newest first, filtered; one statement per page. */
@@ -119,6 +164,7 @@ export async function listAdminOrders(db: Db, shop: ShopContext, params: OrderLi
     createdUntil: params.created_until,
     email: params.email,
     orderNumber: params.order_number,
+    q: params.q,
   };
   const page = await listPage(db, orders, shop.id, params, (keyset) =>
     selectOrderPage(db, keyset, filters),
@@ -140,5 +186,5 @@ export async function adminOrdersOfCustomer(
   limit: number,
 ) {
   const rows = await selectOrdersOfCustomer(db, shop.id, customer, limit);
-  return rows.map(({ order, lines }) => toAdminOrder({ ...order, lines }, shop));
+  return rows.map(({ order, ...related }) => toAdminOrder({ ...order, ...related }, shop));
 }

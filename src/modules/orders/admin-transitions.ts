@@ -1,22 +1,20 @@
 import type { WriteScope } from '../../admin-kit/write';
-import type { Services, ShopContext } from '../../app-env';
-import { emailOutbox } from '../../db/schema/index';
+import type { ShopContext } from '../../app-env';
 import { ApiError, type ErrorCode } from '../../errors/index';
-import type { QueuedEmail } from '../mail/outbox';
-import { sendEmailsAfterResponse } from '../mail/send';
 import type { WebhookEventType } from '../webhooks/events';
 import { emitFromWrite } from '../webhooks/service';
+import { fulfilmentOf } from './admin-fulfillments';
+import type { Deliver } from './admin-operation-schemas';
+import { type OrderEffect, writeOrder } from './admin-order-write';
 import {
   type AdminOrderRow,
   closeDownloads,
   type OrderTableRow,
   releaseOrder,
-  selectAdminOrder,
-  updateOrder,
 } from './admin-queries';
-import type { AdminOrder, MarkPaid, Refund, RefundRequest } from './admin-schemas';
-import { toAdminOrder } from './admin-service';
-import { cancelledEmail, deliveredEmail, refundedEmail } from './service/notices';
+import { type RefundInput, refundEffect } from './admin-refunds';
+import type { AdminOrder, MarkPaid, RefundRequest } from './admin-schemas';
+import { cancelledEmail, deliveredEmail } from './service/notices';
 import { refundOf } from './service/read';
 
 export type OrderStatus = OrderTableRow['status'];
@@ -40,7 +38,7 @@ export type OrderVerb = keyof typeof ORDER_TRANSITIONS;
 
 /** The codes each transition can raise; routes document them from here. */
 export const RAISES = {
-  deliver: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
+  deliver: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_ALREADY_FULFILLED'],
   complete: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
   cancel: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
   mark_paid: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_ALREADY_PAID'],
@@ -50,11 +48,17 @@ export const RAISES = {
     'REFUND_ALREADY_REQUESTED',
     'REFUND_WINDOW_CLOSED',
   ],
-  refund: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_NOT_PAID', 'VALIDATION_FAILED'],
+  refund: [
+    'ORDER_NOT_FOUND',
+    'ORDER_TRANSITION_INVALID',
+    'ORDER_NOT_PAID',
+    'REFUND_EXCEEDS_PAID',
+    'REFUND_RESTOCK_INVALID',
+  ],
 } as const satisfies Record<OrderVerb, readonly ErrorCode[]>;
 
-/** The input a verb takes (only mark_paid, request_refund and refund take any). */
-export type VerbInput = Partial<MarkPaid & RefundRequest & Refund>;
+/** The input a verb takes (deliver's optional tracking, mark_paid, request_refund, refund). */
+export type VerbInput = Partial<MarkPaid & RefundRequest & Deliver> & RefundInput;
 
 /** Where an order stood before and after a transition: what an order event carries. */
 export type OrderChange = {
@@ -97,44 +101,34 @@ export function assertTransition(verb: OrderVerb, row: OrderTableRow, shop: Shop
   }
 }
 
-type Effect = { values: Partial<OrderTableRow>; email: QueuedEmail | null };
-
 const now = () => new Date();
 
-/** The amount a refund gives back: what was asked, at most what was paid and not yet refunded. */
-function refundAmount(row: OrderTableRow, asked: number | undefined) {
-  const left = row.paidTotalMinor - row.refundedTotalMinor;
-  if (asked === undefined) return left;
-  if (asked > left) {
-    throw new ApiError('VALIDATION_FAILED', {
-      details: [{ field: 'amount', message: `At most ${left} (paid and not refunded yet).` }],
-    });
-  }
-  return asked;
-}
-
-/** What each verb writes besides the order row: stock, coupon use, downloads, the email. */
+/** What each verb writes besides the order row: stock, coupon use, downloads, emails. */
 async function effectOf(
   w: WriteScope,
   verb: OrderVerb,
   row: AdminOrderRow,
   input: VerbInput,
-): Promise<Effect> {
+): Promise<OrderEffect> {
   const { shop, tx } = w;
   switch (verb) {
-    case 'deliver':
+    case 'deliver': {
+      const tracked = input.carrier || input.tracking_number || input.tracking_url;
+      // Tracking ships what is left (refused when nothing is): never dropped.
+      const shipping = tracked ? [await fulfilmentOf(w, row, input)] : [];
       return {
         values: { status: 'delivered', deliveredAt: now() },
-        email: deliveredEmail(shop, row),
+        emails: [...shipping, deliveredEmail(shop, row)],
       };
+    }
     case 'complete':
-      return { values: { status: 'completed', completedAt: now() }, email: null };
+      return { values: { status: 'completed', completedAt: now() }, emails: [] };
     case 'cancel':
       await releaseOrder(tx, shop.id, row.id, { coupons: true });
       await closeDownloads(tx, shop.id, row.id);
       return {
         values: { status: 'cancelled', cancelledAt: now() },
-        email: cancelledEmail(shop, row),
+        emails: [cancelledEmail(shop, row)],
       };
     case 'mark_paid':
       return {
@@ -144,7 +138,7 @@ async function effectOf(
           paidAt: now(),
           paymentMethod: input.method ?? 'cash_on_delivery',
         },
-        email: null,
+        emails: [],
       };
     case 'request_refund':
       return {
@@ -153,22 +147,10 @@ async function effectOf(
           refundRequestedAt: now(),
           refundReason: input.reason ?? '',
         },
-        email: null,
+        emails: [],
       };
-    case 'refund': {
-      const amount = refundAmount(row, input.amount);
-      if (input.restock) await releaseOrder(tx, shop.id, row.id, { coupons: false });
-      return {
-        values: {
-          status: 'refunded',
-          refundState: 'refunded',
-          refundedAt: now(),
-          refundedTotalMinor: row.refundedTotalMinor + amount,
-          ...(input.reason !== undefined ? { refundReason: input.reason } : {}),
-        },
-        email: refundedEmail(shop, row, amount),
-      };
-    }
+    case 'refund':
+      return refundEffect(w, row, input);
   }
 }
 
@@ -206,29 +188,14 @@ async function emitOrderEvents(w: WriteScope, transition: OrderTransition) {
  */
 export async function changeOrder(
   w: WriteScope,
-  services: Services,
   id: string,
   verb: OrderVerb,
   input: VerbInput = {},
 ): Promise<OrderTransition> {
-  const current = await selectAdminOrder(w.tx, w.shop.id, id, { lock: true });
-  if (!current) throw new ApiError('ORDER_NOT_FOUND');
-  w.expectVersion(current.version);
-  assertTransition(verb, current, w.shop);
-  const effect = await effectOf(w, verb, current, input);
-  await updateOrder(w.tx, w.shop.id, id, effect.values);
-  const updated = await selectAdminOrder(w.tx, w.shop.id, id);
-  if (!updated) throw new Error('a locked order vanished');
-  const before = toAdminOrder(current, w.shop);
-  const order = toAdminOrder(updated, w.shop);
-  if (effect.email) {
-    const queued = await w.tx
-      .insert(emailOutbox)
-      .values(effect.email)
-      .returning({ id: emailOutbox.id });
-    w.afterCommit(() => sendEmailsAfterResponse(services, queued));
-  }
-  await w.audit({ action: 'update', resourceType: 'order', resourceId: id, before, after: order });
+  const { before, order } = await writeOrder(w, id, async (current) => {
+    assertTransition(verb, current, w.shop);
+    return effectOf(w, verb, current, input);
+  });
   const transition = { order, change: { verb, from: stateOf(before), to: stateOf(order) } };
   await emitOrderEvents(w, transition);
   return transition;

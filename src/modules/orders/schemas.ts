@@ -124,13 +124,46 @@ const DownloadFileSchema = z
   })
   .openapi('DownloadFile');
 
-export const OrderDetailSchema = OrderSummarySchema.extend({
-  refundExpiryDate: z.string(),
-  refundStatus: z.enum(['VALID', 'EXPIRED', 'EXISTING', 'DONE', 'INVALID']),
-  downloadables: z.array(
-    z.object({ _id: z.string(), title: z.string(), files: z.array(DownloadFileSchema) }),
-  ),
-}).openapi('OrderDetail');
+const OrderFulfillmentSchema = z
+  .object({
+    _id: z.string(),
+    carrier: z.string(),
+    trackingNumber: z.string(),
+    trackingUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: 'An https address to follow the parcel' }),
+    date: z.string(),
+    products: z.array(z.object({ _id: z.string(), quantity: z.number() })),
+  })
+  .openapi('OrderFulfillment');
+
+/** The detail's `shipping`: the contract's fields, and (a part it leaves open) the shipments. */
+const OrderShippingDetailSchema = z
+  .object({
+    ...OrderShippingSchema.shape,
+    fulfillmentStatus: z.enum(['unfulfilled', 'partial', 'fulfilled']).openapi({
+      description: 'Nothing shipped yet, part of the order, or all of it',
+    }),
+    fulfillments: z
+      .array(OrderFulfillmentSchema)
+      .openapi({ description: 'Shipments, oldest first' }),
+  })
+  .openapi('OrderShippingDetail');
+
+// Built from the summary's fields (not `extend`, which the document writes as an allOf whose
+// first part closes `shipping` to the summary's fields).
+export const OrderDetailSchema = z
+  .object({
+    ...OrderSummarySchema.shape,
+    shipping: orNull(OrderShippingDetailSchema),
+    refundExpiryDate: z.string(),
+    refundStatus: z.enum(['VALID', 'EXPIRED', 'EXISTING', 'DONE', 'INVALID']),
+    downloadables: z.array(
+      z.object({ _id: z.string(), title: z.string(), files: z.array(DownloadFileSchema) }),
+    ),
+  })
+  .openapi('OrderDetail');
 
 export const OrderListQuerySchema = pageQuery(10, 50);
 

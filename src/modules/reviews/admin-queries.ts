@@ -1,11 +1,34 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { versionedRows } from '../../admin-kit/rows';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { reviews } from '../../db/schema';
+import { isUuid } from '../../lib/uuid';
 
-export type ReviewRow = typeof reviews.$inferSelect;
+/** A review with its variant's label ("Small / Sand", Postgres' `variant_label`). */
+export type ReviewRow = typeof reviews.$inferSelect & { variantLabel: string };
 
-/** Read one, lock, update: each filtered by shop. */
+const columns = {
+  ...getTableColumns(reviews),
+  variantLabel: sql<string>`variant_label(${reviews.shopId}, ${reviews.variationLabel})`,
+};
+
+/** One review of the shop with its variant label (locked `FOR UPDATE` in a transaction when asked). */
+export async function selectReview(
+  db: Db | Tx,
+  shopId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<ReviewRow | null> {
+  if (!isUuid(id)) return null;
+  const query = db
+    .select(columns)
+    .from(reviews)
+    .where(and(eq(reviews.shopId, shopId), eq(reviews.id, id)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Update, filtered by shop (reads go through selectReview, which adds the label). */
 export const reviewRows = versionedRows(reviews);
 
 /** The queue's first key: pending reviews (0) come before approved ones (1). */
@@ -48,7 +71,7 @@ export function selectQueuePage(
   const order = cursor?.backwards ? [desc, asc, asc] : [asc, desc, desc];
   const [byRank, byTime, byId] = order as [typeof asc, typeof asc, typeof asc];
   return db
-    .select()
+    .select(columns)
     .from(reviews)
     .where(
       and(

@@ -11,7 +11,14 @@ export const AdminReviewSchema = z
     order_id: z.string(),
     customer_id: z.string().nullable(),
     buyer_name: z.string().openapi({ description: 'In full (the storefront masks it)' }),
-    variation_label: z.string(),
+    variation_label: z.string().openapi({
+      description: 'The variation key of the variant reviewed (option value ids)',
+    }),
+    variant_label: z.string().openapi({
+      description:
+        'The variant as a person reads it, options in option order; empty without variants',
+      example: 'Small / Sand',
+    }),
     rating: z.number().int().min(1).max(5),
     comment: z.string(),
     status: z.enum(['pending', 'approved']),

@@ -1,8 +1,13 @@
 import type { WriteScope } from '../../admin-kit/write';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors';
-import { isUuid } from '../../lib/uuid';
-import { type QueueFilters, type ReviewRow, reviewRows, selectQueuePage } from './admin-queries';
+import {
+  type QueueFilters,
+  type ReviewRow,
+  reviewRows,
+  selectQueuePage,
+  selectReview,
+} from './admin-queries';
 import type { AdminReview, ReviewQueueQuery } from './admin-schemas';
 
 /** The codes each verb can raise; routes document them from here. */
@@ -21,6 +26,7 @@ export function toAdminReview(row: ReviewRow): AdminReview {
     customer_id: row.customerId,
     buyer_name: row.buyerName,
     variation_label: row.variationLabel,
+    variant_label: row.variantLabel,
     rating: row.rating,
     comment: row.comment,
     status: row.status,
@@ -55,7 +61,7 @@ export async function listReviewQueue(db: Db, shopId: string, params: ReviewQueu
   };
   const rows = await selectQueuePage(db, shopId, filters, cursor, params.limit + 1);
   const page = rows.slice(0, params.limit);
-  if (page.length === 0 && cursorId && !(await reviewRows.one(db, shopId, cursorId))) {
+  if (page.length === 0 && cursorId && !(await selectReview(db, shopId, cursorId))) {
     throw new ApiError('VALIDATION_FAILED', {
       details: [{ field: cursorField, message: 'No object with this id is in the list.' }],
     });
@@ -65,7 +71,7 @@ export async function listReviewQueue(db: Db, shopId: string, params: ReviewQueu
 }
 
 export async function getReview(db: Db, shopId: string, id: string) {
-  const row = isUuid(id) ? await reviewRows.one(db, shopId, id) : null;
+  const row = await selectReview(db, shopId, id);
   if (!row) throw new ApiError('REVIEW_NOT_FOUND');
   return toAdminReview(row);
 }
@@ -86,14 +92,14 @@ export type ModerationVerb = keyof typeof MODERATION;
  * changes nothing writes nothing.
  */
 export async function moderateReview(w: WriteScope, id: string, verb: ModerationVerb) {
-  const current = await reviewRows.lock(w.tx, w.shop.id, id);
+  const current = await selectReview(w.tx, w.shop.id, id, { lock: true });
   if (!current) throw new ApiError('REVIEW_NOT_FOUND');
   w.expectVersion(current.version);
   const before = toAdminReview(current);
   const values = MODERATION[verb];
   if (Object.entries(values).every(([k, v]) => current[k as keyof ReviewRow] === v)) return before;
   const row = await reviewRows.update(w.tx, w.shop.id, id, values);
-  const after = toAdminReview(row);
+  const after = toAdminReview({ ...row, variantLabel: current.variantLabel });
   await w.audit({ action: 'update', resourceType: 'review', resourceId: id, before, after });
   return after;
 }

@@ -673,8 +673,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The shop’s orders, newest first, filtered by status, payment, date, email or number
-         * @description Filters combine: `status`, `payment_status`, `created_since` / `created_until` (ISO 8601), the buyer's `email` (any case) and `order_number`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.
+         * The shop’s orders, newest first, searched and filtered by status, payment, date, email or number
+         * @description `q` finds the order number, or a part of the buyer's email or name. Filters combine: `status`, `payment_status`, `created_since` / `created_until` (ISO 8601), the buyer's `email` (any case) and `order_number`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.
          */
         get: operations["listOrders"];
         put?: never;
@@ -716,7 +716,7 @@ export interface paths {
         put?: never;
         /**
          * Marks a pending order delivered and emails the buyer; the refund window starts
-         * @description pending → delivered. Sets `delivered_at`, from which the refund window counts. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["deliverOrder"];
         delete?: never;
@@ -816,9 +816,109 @@ export interface paths {
         put?: never;
         /**
          * Records a completed refund of a delivered or completed order, optionally restocking once
-         * @description delivered or completed → refunded, for a paid order (else 409 ORDER_NOT_PAID). `amount` defaults to what was paid; `restock: true` gives back the stock the order still holds. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["refundOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/fulfillments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ships some or all lines of an order, with carrier and tracking, and emails the buyer
+         * @description Without `lines`, everything not shipped yet. An order can have several fulfilments; `fulfillment_status` becomes `partial`, then `fulfilled` (the storefront shows them in `shipping`). More than a line has left is 422 FULFILLMENT_QUANTITY_INVALID; nothing left is 409 ORDER_ALREADY_FULFILLED; a cancelled or refunded order is 409 ORDER_TRANSITION_INVALID. `tracking_url` must be https. The buyer's email carries the tracking link.
+         */
+        post: operations["fulfilOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds part or all of what was paid, optionally restocking lines, and emails the buyer
+         * @description For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. Raises `order.refunded`.
+         */
+        post: operations["createOrderRefund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an internal note to an order (never shown to the buyer)
+         * @description The note is signed with who wrote it: the key’s name and prefix, or the staff member’s email. The order’s `notes` lists them, oldest first.
+         */
+        post: operations["addOrderNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{id}/shipping-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Corrects the shipping address before anything has shipped
+         * @description Only for a pending order without fulfilments; afterwards 409 ORDER_ADDRESS_LOCKED. Fields left out stay as they are.
+         */
+        patch: operations["correctOrderAddress"];
+        trace?: never;
+    };
+    "/orders/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything that happened to an order, oldest first
+         * @description Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after (the last 100 changes).
+         */
+        get: operations["getOrderTimeline"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1364,8 +1464,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revokes a merchant key (within 30 seconds everywhere)
-         * @description Revokes a key. Every isolate stops accepting it within 30 seconds; the key stays listed as revoked so the audit log keeps naming it. A key holding a scope the calling key lacks cannot be revoked with it (403 `MERCHANT_SCOPE_MISSING`), as it could not have been created with it.
+         * Revokes a merchant key (within about a second everywhere)
+         * @description Revokes a key. Every isolate stops accepting it within about a second (key management checks the calling key live, at once); the key stays listed as revoked so the audit log keeps naming it. A key holding a scope the calling key lacks cannot be revoked with it (403 `MERCHANT_SCOPE_MISSING`), as it could not have been created with it.
          */
         delete: operations["revokeMerchantKey"];
         options?: never;
@@ -3404,8 +3504,16 @@ export interface components {
              * @enum {string}
              */
             status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
-            /** @enum {string} */
-            payment_status: "unpaid" | "fully-paid";
+            /**
+             * @description `partially-refunded` once refunds gave back part of what was paid, `refunded` once all of it
+             * @enum {string}
+             */
+            payment_status: "unpaid" | "fully-paid" | "partially-refunded" | "refunded";
+            /**
+             * @description As Shopify counts it: nothing shipped, some lines or quantities, everything
+             * @enum {string}
+             */
+            fulfillment_status: "unfulfilled" | "partial" | "fulfilled";
             /**
              * @description `provider` when paid through the payment provider, `cash_on_delivery` or `bank_transfer` when marked paid by the merchant, null while unpaid
              * @example card
@@ -3427,8 +3535,10 @@ export interface components {
             refund_reason: string;
             /** @example 2026-01-31T09:30:00.000Z */
             refunded_at: string | null;
-            /** @description Amount refunded, minor units */
+            /** @description Amount refunded, minor units (the sum of `refunds`) */
             refunded_amount: number;
+            /** @description Every refund, oldest first */
+            refunds: components["schemas"]["OrderRefundRecord"][];
             /** @example EUR */
             currency: string;
             /** @description Products total, minor units */
@@ -3475,6 +3585,10 @@ export interface components {
                 amount: number;
             }[];
             lines: components["schemas"]["OrderLine"][];
+            /** @description Shipments, oldest first */
+            fulfillments: components["schemas"]["OrderFulfillment"][];
+            /** @description Internal notes, oldest first */
+            notes: components["schemas"]["OrderNote"][];
             /** @example 2026-01-31T09:30:00.000Z */
             paid_at: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -3489,6 +3603,21 @@ export interface components {
             created_at: string;
             /** @example 2026-01-31T09:30:00.000Z */
             updated_at: string;
+        };
+        OrderRefundRecord: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
+            id: string;
+            /** @description Minor units */
+            amount: number;
+            /** @example not a field of this catalogue */
+            reason: string;
+            restock: {
+                line_id: string;
+                quantity: number;
+            }[];
+            provider_refund_id: string | null;
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
         };
         OrderAddress: {
             /** @example Södermalm */
@@ -3514,6 +3643,11 @@ export interface components {
             title: string;
             /** @example 4c8e2a6f-1b3d-4e5f-9a7c-2e4a6c8e1b3d */
             variation_key: string;
+            /**
+             * @description The variant’s option values in option order, e.g. "Small / Sand"; empty without variants
+             * @example Small / Sand
+             */
+            variant_label: string;
             /** @example LS-SAND-M */
             sku: string;
             quantity: number;
@@ -3524,6 +3658,48 @@ export interface components {
             is_digital: boolean;
             /** @description The line still holds stock it took; cancelling or a refund with restock gives it back once */
             stock_held: boolean;
+            /** @description Shipped by fulfilments so far */
+            fulfilled_quantity: number;
+            /** @description Given back to stock by refunds */
+            restocked_quantity: number;
+        };
+        OrderFulfillment: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
+            id: string;
+            carrier: string;
+            tracking_number: string;
+            tracking_url: string | null;
+            lines: {
+                line_id: string;
+                quantity: number;
+            }[];
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
+        };
+        OrderNote: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
+            id: string;
+            /**
+             * @description The key's name and prefix, or the staff email
+             * @example Aurora Outfitters
+             */
+            author: string;
+            /** @example <h2>Returns</h2><p>Return any item within 30 days for a full refund.</p> */
+            body: string;
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
+        };
+        /** @description Optional tracking: given, the lines not shipped yet are fulfilled with it before the order is marked delivered */
+        OrderDeliver: {
+            /** @example UPS */
+            carrier?: string;
+            /** @example 1Z999AA10123456784 */
+            tracking_number?: string;
+            /**
+             * Format: uri
+             * @example https://tracking.example/track?n=1Z999AA10123456784
+             */
+            tracking_url?: string;
         };
         OrderMarkPaid: {
             /**
@@ -3550,6 +3726,111 @@ export interface components {
             restock?: boolean;
             /** @example not a field of this catalogue */
             reason?: string;
+        };
+        OrderFulfillmentCreate: {
+            /** @description Lines and quantities shipped; left out, everything not shipped yet */
+            lines?: {
+                /** Format: uuid */
+                line_id: string;
+                quantity: number;
+            }[];
+            /** @example UPS */
+            carrier?: string;
+            /** @example 1Z999AA10123456784 */
+            tracking_number?: string;
+            /**
+             * Format: uri
+             * @example https://tracking.example/track?n=1Z999AA10123456784
+             */
+            tracking_url?: string;
+        };
+        OrderRefundCreate: {
+            /** @description Minor units given back (an integer: 20.00 EUR is 2000); at most what was paid and not refunded yet */
+            amount: number;
+            /**
+             * @default
+             * @example not a field of this catalogue
+             */
+            reason?: string;
+            /**
+             * @description Lines and quantities that go back to stock, in the same transaction
+             * @default []
+             */
+            restock?: {
+                /** Format: uuid */
+                line_id: string;
+                quantity: number;
+            }[];
+        };
+        OrderNoteCreate: {
+            /** @example <h2>Returns</h2><p>Return any item within 30 days for a full refund.</p> */
+            body: string;
+        };
+        OrderAddressPatch: {
+            /** @example Södermalm */
+            town?: string;
+            /** @example Stockholm */
+            city?: string;
+            /** @example 3B */
+            apartment?: string;
+            /** @example Floor 2 */
+            room?: string;
+        };
+        OrderTimeline: {
+            /** @enum {string} */
+            object: "list";
+            data: components["schemas"]["AuditEvent"][];
+        };
+        AuditEvent: {
+            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
+            id: string;
+            /** @enum {string} */
+            object: "audit_event";
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "revoke";
+            /** @example shipping_rate */
+            resource_type: string;
+            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
+            resource_id: string;
+            /**
+             * @description The merchant key that made the change; null for the platform operator
+             * @example 3e5a7c9b-1d3f-4a6b-8e2c-5a7c9e1b3d5f
+             */
+            key_id: string | null;
+            /** @example sk_live_Ab3x */
+            key_prefix: string | null;
+            /**
+             * @description The staff member who made the change from the dashboard; null otherwise
+             * @example 9c1e3a5b-7d9f-4e2a-8b4c-6e8a1c3e5b7d
+             */
+            staff_member_id: string | null;
+            /**
+             * @description Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator
+             * @example owner@aurora.example
+             */
+            actor: string | null;
+            /**
+             * @description The X-Request-Id of the write
+             * @example c2a8e4f6-1b3d-4a5c-9e7f-0b2d4f6a8c1e
+             */
+            request_id: string | null;
+            /**
+             * @description Each changed field as the API shows it, with its value before and after
+             * @example {
+             *       "amount": {
+             *         "before": 490,
+             *         "after": 590
+             *       }
+             *     }
+             */
+            changes: {
+                [key: string]: {
+                    before?: unknown;
+                    after?: unknown;
+                };
+            };
+            /** @example 2026-01-31T09:30:00.000Z */
+            created_at: string;
         };
         ReviewList: {
             /** @enum {string} */
@@ -3579,8 +3860,16 @@ export interface components {
              * @example Sofia Lind
              */
             buyer_name: string;
-            /** @example Sand / M */
+            /**
+             * @description The variation key of the variant reviewed (option value ids)
+             * @example Sand / M
+             */
             variation_label: string;
+            /**
+             * @description The variant as a person reads it, options in option order; empty without variants
+             * @example Small / Sand
+             */
+            variant_label: string;
             rating: number;
             /** @example Soft fabric, true to size. I ordered a second one. */
             comment: string;
@@ -4060,57 +4349,6 @@ export interface components {
              */
             url: string;
         };
-        AuditEvent: {
-            /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
-            id: string;
-            /** @enum {string} */
-            object: "audit_event";
-            /** @enum {string} */
-            action: "create" | "update" | "delete" | "revoke";
-            /** @example shipping_rate */
-            resource_type: string;
-            /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
-            resource_id: string;
-            /**
-             * @description The merchant key that made the change; null for the platform operator
-             * @example 3e5a7c9b-1d3f-4a6b-8e2c-5a7c9e1b3d5f
-             */
-            key_id: string | null;
-            /** @example sk_live_Ab3x */
-            key_prefix: string | null;
-            /**
-             * @description The staff member who made the change from the dashboard; null otherwise
-             * @example 9c1e3a5b-7d9f-4e2a-8b4c-6e8a1c3e5b7d
-             */
-            staff_member_id: string | null;
-            /**
-             * @description Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator
-             * @example owner@aurora.example
-             */
-            actor: string | null;
-            /**
-             * @description The X-Request-Id of the write
-             * @example c2a8e4f6-1b3d-4a5c-9e7f-0b2d4f6a8c1e
-             */
-            request_id: string | null;
-            /**
-             * @description Each changed field as the API shows it, with its value before and after
-             * @example {
-             *       "amount": {
-             *         "before": 490,
-             *         "after": 590
-             *       }
-             *     }
-             */
-            changes: {
-                [key: string]: {
-                    before?: unknown;
-                    after?: unknown;
-                };
-            };
-            /** @example 2026-01-31T09:30:00.000Z */
-            created_at: string;
-        };
         SignInCode: {
             /** @enum {string} */
             object: "sign_in_code";
@@ -4536,7 +4774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4554,7 +4792,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -4775,7 +5013,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4793,7 +5031,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -4987,7 +5225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5005,7 +5243,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5246,7 +5484,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5264,7 +5502,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5533,7 +5771,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5551,7 +5789,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5821,7 +6059,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5839,7 +6077,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6082,7 +6320,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6100,7 +6338,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6277,7 +6515,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6295,7 +6533,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6516,7 +6754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6534,7 +6772,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6728,7 +6966,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6746,7 +6984,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6987,7 +7225,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7005,7 +7243,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7274,7 +7512,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7292,7 +7530,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7467,7 +7705,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7485,7 +7723,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7716,7 +7954,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7734,7 +7972,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7928,7 +8166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7946,7 +8184,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8187,7 +8425,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8205,7 +8443,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8474,7 +8712,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8492,7 +8730,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8667,7 +8905,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8685,7 +8923,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8910,7 +9148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8928,7 +9166,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9122,7 +9360,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9140,7 +9378,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9381,7 +9619,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9399,7 +9637,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9668,7 +9906,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9686,7 +9924,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9861,7 +10099,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9879,7 +10117,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10102,7 +10340,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10120,7 +10358,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10312,7 +10550,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10330,7 +10568,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10498,7 +10736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10516,7 +10754,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10691,7 +10929,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10709,7 +10947,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10930,7 +11168,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10948,7 +11186,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11142,7 +11380,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11160,7 +11398,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11401,7 +11639,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11419,7 +11657,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11688,7 +11926,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11706,7 +11944,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11907,7 +12145,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11925,7 +12163,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12170,7 +12408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12188,7 +12426,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12382,7 +12620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12400,7 +12638,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12641,7 +12879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12659,7 +12897,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12928,7 +13166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12946,7 +13184,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13121,7 +13359,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13139,7 +13377,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13356,7 +13594,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13374,7 +13612,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13622,7 +13860,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13640,7 +13878,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13882,7 +14120,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13900,7 +14138,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14070,7 +14308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14088,7 +14326,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14358,7 +14596,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14376,7 +14614,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14551,7 +14789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14569,7 +14807,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14790,7 +15028,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14808,7 +15046,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15002,7 +15240,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15020,7 +15258,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15261,7 +15499,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15279,7 +15517,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15548,7 +15786,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15566,7 +15804,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15741,7 +15979,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15759,7 +15997,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15980,7 +16218,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15998,7 +16236,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16192,7 +16430,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16210,7 +16448,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16451,7 +16689,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16469,7 +16707,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16738,7 +16976,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16756,7 +16994,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16931,7 +17169,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16949,7 +17187,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17170,7 +17408,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17188,7 +17426,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17382,7 +17620,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17400,7 +17638,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17641,7 +17879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17659,7 +17897,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17928,7 +18166,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17946,7 +18184,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18014,13 +18252,15 @@ export interface operations {
                 /** @description The id of the first object of the previous page: the page before it */
                 ending_before?: string;
                 status?: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
-                payment_status?: "unpaid" | "fully-paid";
+                payment_status?: "unpaid" | "fully-paid" | "partially-refunded" | "refunded";
                 /** @description Orders placed at or after this time (ISO 8601) */
                 created_since?: string;
                 /** @description Orders placed before this time (ISO 8601) */
                 created_until?: string;
                 /** @description The buyer’s email, any case */
                 email?: string;
+                /** @description The order number, or part of the buyer’s email or name (any case) */
+                q?: string;
                 order_number?: string;
             };
             header?: never;
@@ -18130,7 +18370,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18148,7 +18388,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18342,7 +18582,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18360,7 +18600,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18432,7 +18672,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderDeliver"];
+            };
+        };
         responses: {
             /** @description The order after the change */
             200: {
@@ -18449,7 +18693,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18461,7 +18705,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18537,7 +18781,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID */
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_ALREADY_FULFILLED */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18549,7 +18793,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_ALREADY_FULFILLED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18581,6 +18825,28 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
             /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
@@ -18603,7 +18869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18621,7 +18887,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18864,7 +19130,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18882,7 +19148,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19125,7 +19391,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19143,7 +19409,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19412,7 +19678,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19430,7 +19696,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19699,7 +19965,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19717,7 +19983,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19964,6 +20230,867 @@ export interface operations {
                     };
                 };
             };
+            /** @description Error codes: VALIDATION_FAILED, REFUND_EXCEEDS_PAID, REFUND_RESTOCK_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "REFUND_EXCEEDS_PAID" | "REFUND_RESTOCK_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    fulfilOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFulfillmentCreate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_ALREADY_FULFILLED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_ALREADY_FULFILLED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, FULFILLMENT_QUANTITY_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "FULFILLMENT_QUANTITY_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    createOrderRefund: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderRefundCreate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_NOT_PAID */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, REFUND_EXCEEDS_PAID, REFUND_RESTOCK_INVALID, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "REFUND_EXCEEDS_PAID" | "REFUND_RESTOCK_INVALID" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    addOrderNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderNoteCreate"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
             /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
@@ -19986,7 +21113,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20004,7 +21131,504 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    correctOrderAddress: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+                /** @description The resource's ETag as you read it, e.g. `"3"`: the write is refused with 412 when the resource has changed since */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderAddressPatch"];
+            };
+        };
+        responses: {
+            /** @description The order after the change */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    /** @description The version of the resource, for If-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_ADDRESS_LOCKED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED" | "ORDER_ADDRESS_LOCKED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    getOrderTimeline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order’s changes, oldest first */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTimeline"];
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ORDER_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20183,7 +21807,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20201,7 +21825,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20395,7 +22019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20413,7 +22037,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20656,7 +22280,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20674,7 +22298,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20917,7 +22541,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20935,7 +22559,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21178,7 +22802,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21196,7 +22820,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21374,7 +22998,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21392,7 +23016,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21586,7 +23210,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21604,7 +23228,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21873,7 +23497,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21891,7 +23515,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22083,7 +23707,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22101,7 +23725,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22370,7 +23994,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22388,7 +24012,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22565,7 +24189,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22583,7 +24207,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22775,7 +24399,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22793,7 +24417,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23036,7 +24660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23054,7 +24678,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23231,7 +24855,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23249,7 +24873,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23420,7 +25044,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23438,7 +25062,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23655,7 +25279,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23673,7 +25297,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23841,7 +25465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23859,7 +25483,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24078,7 +25702,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24096,7 +25720,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24269,7 +25893,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24287,7 +25911,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24462,7 +26086,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24480,7 +26104,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24653,7 +26277,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24671,7 +26295,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24846,7 +26470,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24864,7 +26488,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25039,7 +26663,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25057,7 +26681,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25278,7 +26902,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25296,7 +26920,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25490,7 +27114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25508,7 +27132,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25749,7 +27373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25767,7 +27391,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26036,7 +27660,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26054,7 +27678,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26255,7 +27879,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26273,7 +27897,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26491,7 +28115,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26509,7 +28133,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26684,7 +28308,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26702,7 +28326,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26921,7 +28545,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26939,7 +28563,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27131,7 +28755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27149,7 +28773,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27366,7 +28990,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27384,7 +29008,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27574,7 +29198,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27592,7 +29216,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -28518,7 +30142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28536,7 +30160,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -29139,7 +30763,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29157,7 +30781,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -29351,7 +30975,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29369,7 +30993,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -29610,7 +31234,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29628,7 +31252,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -29897,7 +31521,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29915,7 +31539,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -30130,7 +31754,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -30148,7 +31772,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -30702,7 +32326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -30720,7 +32344,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -30961,7 +32585,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -30979,7 +32603,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31196,7 +32820,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31214,7 +32838,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31431,7 +33055,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31449,7 +33073,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31624,7 +33248,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31642,7 +33266,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31863,7 +33487,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31881,7 +33505,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32075,7 +33699,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32093,7 +33717,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32334,7 +33958,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32352,7 +33976,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32621,7 +34245,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: MERCHANT_RATE_LIMITED */
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
             429: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32639,7 +34263,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "MERCHANT_RATE_LIMITED";
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../../db/schema';
 import { type SessionCheck, sessionCheckSql } from '../../../identity/sessions';
 import type { TokenClaims } from '../../../identity/tokens';
+import { type FulfillmentRow, fulfillmentsJson } from './fulfillments';
 
 /** An order as the list and the detail read it (minor units, raw timestamps). */
 export type OrderRow = {
@@ -96,7 +97,7 @@ export async function selectCustomerOrders(
 /**
  * The session check of `claims` and, only when the session is usable, the customer's order
  * `orderId` (null when not theirs in this shop, or `orderId` is null) with its
- * downloadables (only once fully paid, grouped by product): one statement.
+ * downloadables (only once fully paid, grouped by product) and fulfilments: one statement.
  */
 export async function selectCustomerOrder(
   db: Db,
@@ -105,10 +106,15 @@ export async function selectCustomerOrder(
   orderId: string | null,
 ) {
   const result = await db.execute<
-    SessionCheck & { order: OrderRow | null; downloadables: DownloadableRow[] }
+    SessionCheck & {
+      order: OrderRow | null;
+      downloadables: DownloadableRow[];
+      fulfillments: FulfillmentRow[];
+    }
   >(sql`
     with g as (${sessionCheckSql(shopId, claims)})
     select g.*, case when o.id is null then null else ${orderJson()} end as "order",
+      case when o.id is null then '[]'::json else ${fulfillmentsJson('o')} end as fulfillments,
       case when o.payment_status is distinct from 'fully-paid' then '[]'::json else (
         select coalesce(json_agg(json_build_object('productId', d.product_id,
           'title', coalesce(first_line.title, ''), 'files', d.files)

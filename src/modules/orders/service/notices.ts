@@ -38,6 +38,24 @@ export const deliveredEmail = (shop: ShopContext, order: OrderRef) =>
     ],
   );
 
+/** Told to the buyer when (part of) the order ships, with how to follow it. */
+export const shippedEmail = (
+  shop: ShopContext,
+  order: OrderRef,
+  items: string[],
+  tracking: { carrier: string; trackingNumber: string; trackingUrl: string | null },
+) =>
+  simpleEmail(shop, 'order-shipped', order.email, `Your order ${order.orderNumber} has shipped`, [
+    `Hello ${order.name},`,
+    `We have sent from your order ${order.orderNumber} at ${shop.name}: ${items.join(', ')}.`,
+    ...(tracking.carrier || tracking.trackingNumber
+      ? [
+          `Carrier: ${tracking.carrier || 'not given'}. Tracking number: ${tracking.trackingNumber || 'not given'}.`,
+        ]
+      : []),
+    ...(tracking.trackingUrl ? [`Follow your parcel: ${tracking.trackingUrl}`] : []),
+  ]);
+
 /** Told to the buyer when the merchant cancels the order. */
 export const cancelledEmail = (shop: ShopContext, order: OrderRef) =>
   simpleEmail(

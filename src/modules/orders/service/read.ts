@@ -6,12 +6,14 @@ import { assertSessionUsable } from '../../../identity/sessions';
 import type { TokenClaims } from '../../../identity/tokens';
 import { toAmount } from '../../../lib/money';
 import { uuidOrNull } from '../../../lib/uuid';
+import type { FulfillmentRow } from '../queries/fulfillments';
 import {
   type DownloadableRow,
   type OrderRow,
   selectCustomerOrder,
   selectCustomerOrders,
 } from '../queries/read';
+import { fulfillmentStatusOf } from './fulfillment';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -100,6 +102,31 @@ const toDownloadables = (rows: DownloadableRow[]) =>
     })),
   }));
 
+/**
+ * What the detail shows of the order's shipments inside `shipping` (a part the contract
+ * leaves open): the fulfilment state and each fulfilment with its tracking and products.
+ */
+function shipmentsOf(order: OrderRow, fulfillments: FulfillmentRow[]) {
+  const lines = new Map(order.lines.map((l) => [l.lineId, l]));
+  return {
+    fulfillmentStatus: fulfillmentStatusOf(
+      order.lines.map((l) => ({ id: l.lineId, quantity: l.quantity })),
+      fulfillments,
+    ),
+    fulfillments: fulfillments.map((f) => ({
+      _id: f.id,
+      carrier: f.carrier,
+      trackingNumber: f.trackingNumber,
+      trackingUrl: f.trackingUrl,
+      date: new Date(f.createdAt).toISOString(),
+      products: f.lines.map((l) => ({
+        _id: lines.get(l.lineId)?.productId ?? l.lineId,
+        quantity: l.quantity,
+      })),
+    })),
+  };
+}
+
 /** GET /orders: the customer's orders, newest first (Shape B); one statement, session check included. */
 export async function listOrders(
   db: Db,
@@ -129,7 +156,7 @@ export async function listOrders(
  * Any other id (another customer's or shop's, unknown, not a uuid) is ORDER_NOT_FOUND.
  */
 export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, orderId: string) {
-  const { order, downloadables, ...check } = await selectCustomerOrder(
+  const { order, downloadables, fulfillments, ...check } = await selectCustomerOrder(
     db,
     shop.id,
     claims,
@@ -137,8 +164,13 @@ export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, o
   );
   assertSessionUsable(check);
   if (!order) throw new ApiError('ORDER_NOT_FOUND');
+  const summary = toOrderSummary(order, shop.currencyDigits);
   return {
-    ...toOrderSummary(order, shop.currencyDigits),
+    ...summary,
+    shipping: summary.shipping && {
+      ...summary.shipping,
+      ...shipmentsOf(order, fulfillments),
+    },
     ...refundOf(order, shop.refundWindowDays),
     downloadables: toDownloadables(downloadables),
   };

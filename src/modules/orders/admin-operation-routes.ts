@@ -1,0 +1,131 @@
+import { z } from '@hono/zod-openapi';
+import { actorOf } from '../../admin-kit/audit';
+import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { merchantWrite } from '../../admin-kit/write';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import type { createRouter } from '../../http/router';
+import { AuditEventSchema } from '../audit/schemas';
+import { RAISES as FULFIL_RAISES, fulfilOrder } from './admin-fulfillments';
+import { addNote, correctAddress, RAISES as NOTE_RAISES, orderTimeline } from './admin-notes';
+import {
+  AddressPatchSchema,
+  FulfillmentCreateSchema,
+  NoteCreateSchema,
+  RefundCreateSchema,
+} from './admin-operation-schemas';
+import { AdminOrderSchema } from './admin-schemas';
+import { changeOrder, RAISES } from './admin-transitions';
+
+const tag = 'Orders';
+const orderAnswer = { 200: resourceContent(AdminOrderSchema, 'The order after the change') };
+
+const fulfil = adminRoute({
+  method: 'post',
+  path: '/{id}/fulfillments',
+  tag,
+  scope: 'orders:write',
+  ifMatch: true,
+  operationId: 'fulfilOrder',
+  summary: 'Ships some or all lines of an order, with carrier and tracking, and emails the buyer',
+  description: `Without \`lines\`, everything not shipped yet. An order can have several fulfilments; \`fulfillment_status\` becomes \`partial\`, then \`fulfilled\` (the storefront shows them in \`shipping\`). More than a line has left is 422 FULFILLMENT_QUANTITY_INVALID; nothing left is 409 ORDER_ALREADY_FULFILLED; a cancelled or refunded order is 409 ORDER_TRANSITION_INVALID. \`tracking_url\` must be https. The buyer's email carries the tracking link.`,
+  request: { params: IdParamSchema, body: jsonBody(FulfillmentCreateSchema) },
+  responses: orderAnswer,
+  raises: FULFIL_RAISES.fulfil,
+});
+
+const refunds = adminRoute({
+  method: 'post',
+  path: '/{id}/refunds',
+  tag,
+  scope: 'orders:write',
+  ifMatch: true,
+  operationId: 'createOrderRefund',
+  summary:
+    'Refunds part or all of what was paid, optionally restocking lines, and emails the buyer',
+  description: `For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). \`amount\` is in minor units, an integer. \`restock\` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). \`payment_status\` becomes \`partially-refunded\`; the order becomes \`refunded\` once everything paid is refunded. Raises \`order.refunded\`.`,
+  request: { params: IdParamSchema, body: jsonBody(RefundCreateSchema) },
+  responses: orderAnswer,
+  raises: RAISES.refund,
+});
+
+const notes = adminRoute({
+  method: 'post',
+  path: '/{id}/notes',
+  tag,
+  scope: 'orders:write',
+  ifMatch: true,
+  operationId: 'addOrderNote',
+  summary: 'Adds an internal note to an order (never shown to the buyer)',
+  description:
+    'The note is signed with who wrote it: the key’s name and prefix, or the staff member’s email. The order’s `notes` lists them, oldest first.',
+  request: { params: IdParamSchema, body: jsonBody(NoteCreateSchema) },
+  responses: orderAnswer,
+  raises: NOTE_RAISES.addNote,
+});
+
+const address = adminRoute({
+  method: 'patch',
+  path: '/{id}/shipping-address',
+  tag,
+  scope: 'orders:write',
+  ifMatch: true,
+  operationId: 'correctOrderAddress',
+  summary: 'Corrects the shipping address before anything has shipped',
+  description:
+    'Only for a pending order without fulfilments; afterwards 409 ORDER_ADDRESS_LOCKED. Fields left out stay as they are.',
+  request: { params: IdParamSchema, body: jsonBody(AddressPatchSchema) },
+  responses: orderAnswer,
+  raises: NOTE_RAISES.correctAddress,
+});
+
+export const TimelineSchema = z
+  .object({ object: z.literal('list'), data: z.array(AuditEventSchema) })
+  .openapi('OrderTimeline');
+
+const timeline = adminRoute({
+  method: 'get',
+  path: '/{id}/timeline',
+  tag,
+  scope: 'orders:read',
+  operationId: 'getOrderTimeline',
+  summary: 'Everything that happened to an order, oldest first',
+  description:
+    'Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after (the last 100 changes).',
+  request: { params: IdParamSchema },
+  responses: { 200: jsonContent(TimelineSchema, 'The order’s changes, oldest first') },
+  raises: NOTE_RAISES.timeline,
+});
+
+/** Fulfilments, refunds, notes, address corrections and the timeline of /orders/{id}. */
+export function addOperationRoutes(router: ReturnType<typeof createRouter>) {
+  router.openapi(fulfil, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    return c.json(await merchantWrite(c, (w) => fulfilOrder(w, id, body)), 200);
+  });
+  router.openapi(refunds, async (c) => {
+    const { id } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const order = await merchantWrite(
+      c,
+      async (w) => (await changeOrder(w, id, 'refund', body)).order,
+    );
+    return c.json(order, 200);
+  });
+  router.openapi(notes, async (c) => {
+    const { id } = c.req.valid('param');
+    const { body } = c.req.valid('json');
+    const author = actorOf(c.get('merchant'), null).label ?? 'operator';
+    return c.json(await merchantWrite(c, (w) => addNote(w, id, author, body)), 200);
+  });
+  router.openapi(address, async (c) => {
+    const { id } = c.req.valid('param');
+    const patch = c.req.valid('json');
+    return c.json(await merchantWrite(c, (w) => correctAddress(w, id, patch)), 200);
+  });
+  router.openapi(timeline, async (c) => {
+    const db = c.get('services').database.db;
+    const data = await orderTimeline(db, c.get('shop'), c.req.valid('param').id);
+    return c.json({ object: 'list' as const, data }, 200);
+  });
+}
