@@ -171,6 +171,16 @@ export async function createFixtures(victim: TestShop): Promise<Record<string, s
   return fixtures;
 }
 
+/**
+ * Bodies an attacker would send where `{}` is not valid: the request must pass validation so
+ * the check reaches the object (an empty body would be refused before, proving nothing).
+ */
+const VALID_BODIES: Record<string, unknown> = {
+  createOrderRefund: { amount: 100, reason: 'Damaged' },
+  addOrderNote: { body: 'Called the buyer' },
+  correctOrderAddress: { town: 'Uppsala' },
+};
+
 /** Sends `op` with `headers`, its `{id}` naming the victim's object of the resource. */
 export const sendOperation = (
   op: Operation,
@@ -182,7 +192,9 @@ export const sendOperation = (
     {
       method: op.method,
       headers,
-      ...(['POST', 'PUT', 'PATCH'].includes(op.method) ? { body: {} } : {}),
+      ...(['POST', 'PUT', 'PATCH'].includes(op.method)
+        ? { body: VALID_BODIES[op.name] ?? {} }
+        : {}),
     },
   );
 

@@ -53,7 +53,8 @@ const TIMELINE_LIMIT = 100;
 
 /**
  * Everything that happened to an order, oldest first, read from the audit log: each
- * transition, fulfilment, refund, note and address correction with who made it and when.
+ * transition, fulfilment, refund, note and address correction with who made it and when;
+ * `hasMore` when it had more changes than the timeline shows.
  */
 export async function orderTimeline(db: Db, shop: ShopContext, id: string) {
   const order = await selectAdminOrder(db, shop.id, id);
@@ -63,5 +64,5 @@ export async function orderTimeline(db: Db, shop: ShopContext, id: string) {
     resource_type: 'order',
     resource_id: order.id,
   });
-  return page.data.reverse();
+  return { data: page.data.reverse(), hasMore: page.hasMore };
 }

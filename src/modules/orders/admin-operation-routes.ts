@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { actorOf } from '../../admin-kit/audit';
+import { listSchema, toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
@@ -78,9 +79,7 @@ const address = adminRoute({
   raises: NOTE_RAISES.correctAddress,
 });
 
-export const TimelineSchema = z
-  .object({ object: z.literal('list'), data: z.array(AuditEventSchema) })
-  .openapi('OrderTimeline');
+export const TimelineSchema = listSchema(AuditEventSchema, 'OrderTimeline');
 
 const timeline = adminRoute({
   method: 'get',
@@ -125,7 +124,7 @@ export function addOperationRoutes(router: ReturnType<typeof createRouter>) {
   });
   router.openapi(timeline, async (c) => {
     const db = c.get('services').database.db;
-    const data = await orderTimeline(db, c.get('shop'), c.req.valid('param').id);
-    return c.json({ object: 'list' as const, data }, 200);
+    const { data, hasMore } = await orderTimeline(db, c.get('shop'), c.req.valid('param').id);
+    return c.json(toList(c, data, hasMore), 200);
   });
 }

@@ -3612,9 +3612,11 @@ export interface components {
             /** @example not a field of this catalogue */
             reason: string;
             restock: {
+                /** @example 8c2e4a6b-1d3f-4e5a-9b7c-2d4f6a8c1e3b */
                 line_id: string;
                 quantity: number;
             }[];
+            /** @example re_3PqL8x2eZvKYlo2C1a9b4c7d */
             provider_refund_id: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
@@ -3666,10 +3668,14 @@ export interface components {
         OrderFulfillment: {
             /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
             id: string;
+            /** @example PostNord */
             carrier: string;
+            /** @example 00370712345678901234 */
             tracking_number: string;
+            /** @example https://tracking.postnord.com/se/?id=00370712345678901234 */
             tracking_url: string | null;
             lines: {
+                /** @example 8c2e4a6b-1d3f-4e5a-9b7c-2d4f6a8c1e3b */
                 line_id: string;
                 quantity: number;
             }[];
@@ -3780,6 +3786,13 @@ export interface components {
             /** @enum {string} */
             object: "list";
             data: components["schemas"]["AuditEvent"][];
+            /** @description Whether another page follows this one */
+            has_more: boolean;
+            /**
+             * @description The list’s own path (the reference shows each list’s)
+             * @example /admin/api/v1/orders/0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a/timeline
+             */
+            url: string;
         };
         AuditEvent: {
             /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */

@@ -29,7 +29,12 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
     } catch (caught) {
       setFailure(caught);
     } finally {
-      await queryClient.invalidateQueries({ queryKey: ['staff'] });
+      // A member's role or removal changes the roles' member counts (a role in use stays).
+      await Promise.all(
+        [['staff'], ['roles'], ['resource', '/roles']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
     }
   };
   const change = (m: Member, body: Change, what: string) =>
