@@ -1,4 +1,3 @@
-import { z } from '@hono/zod-openapi';
 import { actorOf } from '../../admin-kit/audit';
 import { listSchema, toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
