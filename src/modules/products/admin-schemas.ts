@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { timestamp } from '../../admin-kit/route';
+import { seoFields } from './admin-seo-schemas';
 
 /*
  * The merchant API's product: Shopify's product / option / variant model in Stripe's
@@ -9,11 +10,6 @@ import { timestamp } from '../../admin-kit/route';
 
 /** The most units on hand a product or variant may hold (set, or reached by adjustments). */
 export const MAX_STOCK = 1_000_000_000;
-
-/** Lengths of the SEO fields and the vendor (Shopify's own limits are 70, 320 and 255 shown). */
-export const MAX_SEO_TITLE = 255;
-export const MAX_SEO_DESCRIPTION = 1000;
-export const MAX_VENDOR = 255;
 
 const amount = (description: string) =>
   z.number().int().min(0).max(1_000_000_000).openapi({ description, example: 2500 });
@@ -93,30 +89,6 @@ export const OptionInputSchema = z
       .openapi({ example: ['S', 'M', 'L'] }),
   })
   .openapi('ProductOptionInput');
-
-/** What search engines and the merchant see beside the title; empty: not set. */
-const seoFields = {
-  seo_title: z
-    .string()
-    .trim()
-    .max(MAX_SEO_TITLE)
-    .openapi({
-      description: `The product page's title for search engines (at most ${MAX_SEO_TITLE} characters); empty: the product's title`,
-      example: 'Linen shirt, stone washed | Aurora',
-    }),
-  seo_description: z
-    .string()
-    .trim()
-    .max(MAX_SEO_DESCRIPTION)
-    .openapi({
-      description: `The product page's meta description, plain text (at most ${MAX_SEO_DESCRIPTION} characters); empty: the start of the description`,
-      example: 'A breathable linen shirt, stone washed for a soft hand. Free returns for 30 days.',
-    }),
-  vendor: z.string().trim().max(MAX_VENDOR).openapi({
-    description: 'Who makes or supplies the product (Shopify’s Vendor); shown to the merchant only',
-    example: 'Aurora Outfitters',
-  }),
-};
 
 const productFields = {
   title: z.string().trim().min(1).max(500),

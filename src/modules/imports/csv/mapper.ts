@@ -1,4 +1,4 @@
-import { MAX_SEO_DESCRIPTION, MAX_SEO_TITLE, MAX_VENDOR } from '../../products/admin-schemas';
+import { MAX_SEO_DESCRIPTION, MAX_SEO_TITLE, MAX_VENDOR } from '../../products/admin-seo-schemas';
 import type { ColumnKey, Row } from './columns';
 import {
   amountOf,
