@@ -104,6 +104,10 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
     payment_status: 'partially-refunded',
     refunded_amount: partMinor,
   });
+  // What is left can still be refunded, and a partly refunded order is never offered as unpaid.
+  await page.getByRole('button', { name: 'Refund', exact: true }).waitFor();
+  await page.getByText('Partly refunded', { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Mark as paid' }).count()).toBe(0);
 
   // The buyer's emails: the confirmation at checkout, then delivery and the refund. (Marking
   // an order paid sends none: the API does not mail on that change.)

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Schema } from '../api/client';
 import { formatMoney } from '../lib/money';
+import { paymentLabel } from '../lib/payment';
 import { formatDate } from './ui';
 
 /** Orders as rows: number (to the order), placed, buyer, status, payment, total. */
@@ -46,7 +47,7 @@ export function OrdersTable({
               <td>
                 <span className={`badge badge-${o.status}`}>{o.status}</span>
               </td>
-              <td>{o.payment_status === 'fully-paid' ? 'Paid' : 'Unpaid'}</td>
+              <td>{paymentLabel(o.payment_status)}</td>
               <td>{formatMoney(o.total_amount, o.currency || currency)}</td>
             </tr>
           ))}

@@ -14,6 +14,7 @@ import {
   TextField,
 } from '../components/ui';
 import { formatMoney, parseMajor, toMajorInput } from '../lib/money';
+import { paymentLabel } from '../lib/payment';
 import { can } from '../lib/scopes';
 
 type Order = Schema<'Order'>;
@@ -44,13 +45,15 @@ const LABELS: Record<Transition, { action: string; title: string; explain: strin
     action: 'Refund',
     title: 'Refund this order?',
     explain:
-      'The money goes back to the buyer and the order becomes refunded. The buyer gets an email.',
+      'The money goes back to the buyer, who gets an email. The order becomes refunded once all that was paid is refunded.',
   },
 };
 
 /** What the order's state allows, as the API's transition table says. */
 function allowed(order: Order): Transition[] {
-  const paid = order.payment_status === 'fully-paid';
+  // Partly refunded is still paid: the rest can be refunded, and it is never marked paid again.
+  const paid =
+    order.payment_status === 'fully-paid' || order.payment_status === 'partially-refunded';
   const out: Transition[] = [];
   if (!paid && order.status !== 'cancelled' && order.status !== 'refunded') out.push('mark-paid');
   if (order.status === 'pending') out.push('deliver', 'cancel');
@@ -162,8 +165,8 @@ export function OrderDetail({ id }: { id: string }) {
       <h1>Order #{o.order_number}</h1>
       <p>
         <span className={`badge badge-${o.status}`}>{o.status}</span>{' '}
-        <span className="badge">{o.payment_status === 'fully-paid' ? 'Paid' : 'Unpaid'}</span> ·
-        placed {formatDate(o.created_at)}
+        <span className="badge">{paymentLabel(o.payment_status)}</span> · placed{' '}
+        {formatDate(o.created_at)}
       </p>
       {done ? <Notice tone="success">{done}</Notice> : null}
       {stale ? (

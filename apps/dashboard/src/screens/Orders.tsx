@@ -6,6 +6,7 @@ import { useMe } from '../components/Layout';
 import { OrdersTable } from '../components/OrdersTable';
 import { ErrorNotice, Loading, Pager, SelectField, TextField } from '../components/ui';
 import { useCursor } from '../lib/list';
+import { PAYMENT_LABELS } from '../lib/payment';
 
 export type OrdersSearch = {
   q?: string | undefined;
@@ -91,8 +92,11 @@ export function Orders() {
           onChange={(e) => filter({ payment_status: e.target.value || undefined })}
         >
           <option value="">Paid or not</option>
-          <option value="unpaid">Unpaid</option>
-          <option value="fully-paid">Paid</option>
+          {Object.entries(PAYMENT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
       </div>
       <ErrorNotice error={list.error} />
