@@ -82,6 +82,7 @@ export async function runStaff(
         shop,
         services: services as Services,
         expectVersion: () => {},
+        versioned: false,
         audit: async (...changes) => {
           await tx.insert(s.auditEvents).values(auditRows(shop.id, OPERATOR, changes));
         },

@@ -88,7 +88,9 @@ every change, and answer \`ETag: "<version>"\`. To update without overwriting so
 change, read the resource, then write with \`If-Match: "<version>"\`: when it has changed
 since, the answer is \`412 PRECONDITION_FAILED\` and nothing is written; read it again and
 reapply your change. \`If-Match\` is optional (without it the last write wins), as with Stripe
-and Shopify.
+and Shopify. A product's version also rises when its stock moves (a sale, a restock, an
+adjustment), so a stock written from an earlier read never overwrites a sale; to change stock
+without reading first, use \`POST /products/{id}/stock\` with \`adjust\`.
 
 \`\`\`sh
 curl -i -H "authorization: Bearer $SK" "$ADMIN/products/$ID"          # ETag: "3"

@@ -22,6 +22,11 @@ export type WriteScope = {
    * names `version`, the version of the row the verb has just locked.
    */
   expectVersion(version: number): void;
+  /**
+   * The request named the version it read (If-Match other than `*`): a verb that sets a
+   * value others also move (stock) sets it only while it is still what that version showed.
+   */
+  readonly versioned: boolean;
   /** Records changes in the audit log, in this transaction. Every write calls it. */
   audit(...changes: Change[]): Promise<void>;
   /** Runs `effect` once the transaction has committed (never on rollback or replay). */
@@ -82,6 +87,7 @@ async function runWrite<T>(
         shop,
         services: target.services,
         expectVersion: (version) => assertFresh(hooks.ifMatch, version),
+        versioned: hooks.ifMatch !== null && !hooks.ifMatch.includes('*'),
         audit: (...changes) => recordAudit(tx, shop.id, actor, changes),
         afterCommit: (effect) => effects.push(effect),
       });

@@ -21,6 +21,7 @@ async function upsert(shop: ShopContext, input: ProductInput) {
       // The shop has no webhook endpoints, so no effect after the commit reaches services.
       services: undefined as unknown as Services,
       expectVersion: () => {},
+      versioned: false,
       audit: (...changes) => recordAudit(tx, shop.id, { keyId: null, requestId: null }, changes),
       afterCommit: () => {},
     };

@@ -95,6 +95,12 @@ export const products = pgTable(
     trackStock: boolean('track_stock').notNull().default(true),
     /** Units on hand when stock is tracked and the product has no variants. */
     stock: integer('stock').notNull().default(0),
+    /**
+     * How often `stock` has changed (sales, restocks, adjustments, edits): only Postgres
+     * raises it, from the trigger of drizzle/0028_stock_moves.sql. Part of the version the
+     * merchant API shows, so an If-Match read before a sale no longer matches after it.
+     */
+    stockMoves: integer('stock_moves').notNull().default(0),
     hasShipping: boolean('has_shipping').notNull().default(true),
     shipping: jsonb('shipping').$type<ShippingDimensions>(),
     isDigital: boolean('is_digital').notNull().default(false),
@@ -235,6 +241,8 @@ export const productVariants = pgTable(
     sku: text('sku').notNull().default(''),
     trackStock: boolean('track_stock').notNull().default(true),
     stock: integer('stock').notNull().default(0),
+    /** How often `stock` has changed, as on `products` (Postgres raises it). */
+    stockMoves: integer('stock_moves').notNull().default(0),
     priceMinor: integer('price_minor').notNull(),
     salePriceMinor: integer('sale_price_minor'),
     saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),

@@ -217,7 +217,10 @@ export const ProductSchema = z
     redirect_slugs: z.array(z.string()).openapi({
       description: 'Former slugs the storefront still resolves to this product',
     }),
-    version: z.number().int().openapi({ description: 'Raised by every change; the ETag' }),
+    version: z.number().int().openapi({
+      description:
+        'Raised by every change, and by every change of units on hand (a sale, a restock, an adjustment); the ETag',
+    }),
     created_at: timestamp(),
     updated_at: timestamp(),
   })

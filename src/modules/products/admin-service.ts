@@ -17,9 +17,9 @@ import type {
   ProductUpdate,
   Warning,
 } from './admin-schemas';
+import { applyVariantPlan, type VariantRow } from './admin-variant-writes';
 import { lockProductBySlug, selectProductPage, selectProductView } from './admin-view';
 import {
-  applyVariantPlan,
   attachFiles,
   bumpVersion,
   claimSlug,
@@ -29,7 +29,6 @@ import {
   replaceMedia,
   storedShipping,
   updateProductRow,
-  type VariantRow,
 } from './admin-writes';
 
 const TYPE = 'product';
@@ -140,9 +139,20 @@ async function writeChildren(
   if (input.media) await replaceMedia(w.tx, shopId, id, input.media);
   if (plan) {
     const keys = new Map((current?.variants ?? []).map((v) => [v.id, v.key]));
-    await applyVariantPlan(w.tx, shopId, id, plan, rows, keys);
+    await applyVariantPlan(w.tx, shopId, id, plan, rows, keys, stockSeen(w, current));
   }
   if (input.digital_file_ids) await attachFiles(w.tx, shopId, id, input.digital_file_ids);
+}
+
+/**
+ * The variants' units on hand the request's version showed, when it named one (If-Match):
+ * a variant stock it sets is written only while it is still that, so a sale made between the
+ * version check and the write is refused (412), never overwritten. (A product without
+ * variants needs no such guard: its row, which sales change, is locked by lockCurrent.)
+ */
+function stockSeen(w: WriteScope, current: Product | null): Map<string, number> | undefined {
+  if (!w.versioned || !current) return undefined;
+  return new Map(current.variants.map((v) => [v.id, v.stock]));
 }
 
 /** Turns the unique slug index refusing a racing write into the same 409 as the check. */

@@ -51,6 +51,17 @@ const variantsJson = (p: SQL) =>
     sql`vv.position, vv.id`,
   )} from product_variants vv where vv.shop_id = ${p}.shop_id and vv.product_id = ${p}.id)`;
 
+/**
+ * SQL: the version the merchant API shows for the product row `p` (its ETag): what raises
+ * the row's own `version` (an edit) plus every change of units on hand of the product and its
+ * variants (a sale, a restock, an adjustment), so a read taken before a sale no longer
+ * matches after it. Each part only rises; a removed variant's moves are carried into the
+ * row's `version` (retireVariants), so the sum never falls back to a value it had.
+ */
+export const productVersion = (p: SQL): SQL => sql`(${p}.version + ${p}.stock_moves
+  + coalesce((select sum(vm.stock_moves) from product_variants vm
+      where vm.shop_id = ${p}.shop_id and vm.product_id = ${p}.id), 0))::int`;
+
 /** SQL: the merchant API's product object of the `products` row aliased `alias`. */
 export const productViewJson = (alias: string): SQL => {
   const p = sql.raw(alias);
@@ -73,7 +84,7 @@ export const productViewJson = (alias: string): SQL => {
       where df.shop_id = ${p}.shop_id and df.product_id = ${p}.id and df.active),
     'redirect_slugs', (select ${jsonArray(sql`rs.slug`, sql`rs.created_at, rs.slug`)}
       from product_slug_redirects rs where rs.shop_id = ${p}.shop_id and rs.product_id = ${p}.id),
-    'version', ${p}.version, 'created_at', ${isoTimestamp(sql`${p}.created_at`)},
+    'version', ${productVersion(p)}, 'created_at', ${isoTimestamp(sql`${p}.created_at`)},
     'updated_at', ${isoTimestamp(sql`${p}.updated_at`)})`;
 };
 
