@@ -1,11 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, header, readBody, sendJson, startHttpServer } from './http-server';
 import { LOOPBACK } from './net';
+import {
+  type Checked,
+  id,
+  invalid,
+  missing,
+  obj,
+  type Params,
+  type ParamValue,
+  parseForm,
+  type Reply,
+  refuse,
+  str,
+  stripeError,
+} from './payments-protocol';
+import { createRefunds } from './payments-refunds';
 
 /**
  * A stand-in for the part of Stripe's REST API the worker uses: Checkout Sessions
- * (create, retrieve, expire, list line items) with Stripe's auth, form encoding, validation,
+ * (create, retrieve, expire, list line items) and Refunds (create, retrieve) with Stripe's
+ * auth, form encoding, validation,
  * idempotency and error shapes. Tests read what was created, and pay or
  * expire a session to get the event Stripe would then deliver, through `/__test/…` routes.
  */
@@ -15,9 +30,6 @@ export interface PaymentsProvider {
   close(): Promise<void>;
   sessions(): StoredSession[];
 }
-
-type Params = { [key: string]: ParamValue };
-type ParamValue = string | Params | ParamValue[];
 
 export type StoredLineItem = {
   id: string;
@@ -36,54 +48,10 @@ export type StoredSession = {
   apiKey: string;
 };
 
-type Reply = [status: number, body: unknown, headers?: Record<string, string>];
-/** A parsed value, or the error Stripe answers instead. */
-type Checked<T> = { ok: true; value: T } | { ok: false; reply: Reply };
-const refuse = (reply: Reply): { ok: false; reply: Reply } => ({ ok: false, reply });
-
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Stripe refuses a Checkout total below the currency's minimum charge (0.50 in most). */
 const MINIMUM_CHARGE: Record<string, number> = { gbp: 30, jpy: 50, huf: 17500 };
 const API_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
-
-const stripeError = (
-  status: number,
-  message: string,
-  extra: Record<string, string> = {},
-): Reply => [status, { error: { type: 'invalid_request_error', message, ...extra } }];
-const missing = (param: string) =>
-  refuse(
-    stripeError(400, `Missing required param: ${param}.`, { code: 'parameter_missing', param }),
-  );
-const invalid = (param: string, message: string) =>
-  refuse(stripeError(400, message, { code: 'parameter_invalid', param }));
-
-const id = (prefix: string) =>
-  `${prefix}_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`;
-
-/** Stripe's form encoding back into nested objects: `a[b][0][c]=v`. */
-export function parseForm(body: string): Params {
-  const root: Params = {};
-  for (const [rawKey, value] of new URLSearchParams(body)) {
-    const path = rawKey.replace(/\]/g, '').split('[');
-    let node: Params | ParamValue[] = root;
-    path.forEach((segment, i) => {
-      const last = i === path.length - 1;
-      const nextIsIndex = /^\d+$/.test(path[i + 1] ?? '');
-      const container = node as Record<string, ParamValue>;
-      if (last) container[segment] = value;
-      else {
-        container[segment] ??= nextIsIndex ? [] : {};
-        node = container[segment] as Params | ParamValue[];
-      }
-    });
-  }
-  return root;
-}
-
-const str = (v: ParamValue | undefined) => (typeof v === 'string' ? v : undefined);
-const obj = (v: ParamValue | undefined) =>
-  v && typeof v === 'object' && !Array.isArray(v) ? v : undefined;
 const isUrl = (v: string) => {
   try {
     const u = new URL(v);
@@ -238,14 +206,22 @@ export async function startPaymentsProvider(
   opts: { port?: number } = {},
 ): Promise<PaymentsProvider> {
   const stored: StoredSession[] = [];
-  const replays = new Map<string, { body: string; reply: Reply }>();
+  const replays = new Map<string, { body: string; path: string; reply: Reply }>();
+  const refunds = createRefunds(stored);
   let baseUrl = '';
+
+  const createOne = (body: string, key: string): Reply => {
+    const created = createSession(parseForm(body), baseUrl);
+    if (!created.ok) return created.reply;
+    stored.push({ ...created.value, apiKey: key });
+    return [200, created.value.session];
+  };
 
   const api = async (req: IncomingMessage, path: string): Promise<Reply> => {
     const auth = apiKeyOf(req);
     if (!auth.ok) return auth.reply;
     const key = auth.value;
-    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+    if (req.method === 'POST' && (path === '/v1/checkout/sessions' || path === '/v1/refunds')) {
       const body = (await readBody(req, MAX_BODY_BYTES)).toString('utf8');
       const type = header(req, 'content-type') ?? '';
       if (!type.startsWith('application/x-www-form-urlencoded')) {
@@ -254,7 +230,7 @@ export async function startPaymentsProvider(
       const idempotencyKey = header(req, 'idempotency-key');
       const replayKey = idempotencyKey ? `${key}\n${idempotencyKey}` : undefined;
       const seen = replayKey ? replays.get(replayKey) : undefined;
-      if (seen && seen.body !== body) {
+      if (seen && (seen.body !== body || seen.path !== path)) {
         return [
           400,
           {
@@ -267,10 +243,9 @@ export async function startPaymentsProvider(
         ];
       }
       if (seen) return [seen.reply[0], seen.reply[1], { 'idempotent-replayed': 'true' }];
-      const created = createSession(parseForm(body), baseUrl);
-      const reply: Reply = created.ok ? [200, created.value.session] : created.reply;
-      if (created.ok) stored.push({ ...created.value, apiKey: key });
-      if (replayKey && reply[0] < 500) replays.set(replayKey, { body, reply });
+      const reply =
+        path === '/v1/refunds' ? refunds.create(parseForm(body), key) : createOne(body, key);
+      if (replayKey && reply[0] < 500) replays.set(replayKey, { body, path, reply });
       return reply;
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
@@ -287,6 +262,8 @@ export async function startPaymentsProvider(
       if (!match[2]) return [200, found.session];
       return [200, { object: 'list', data: found.lineItems, has_more: false, url: `${path}` }];
     }
+    const refund = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+    if (req.method === 'GET' && refund) return refunds.retrieve(refund[1] ?? '', key);
     return stripeError(404, `Unrecognized request URL (${req.method}: ${path}).`);
   };
 
@@ -313,6 +290,9 @@ export async function startPaymentsProvider(
   // Test routes: not part of Stripe's API; they stand for the dashboard, the customer and
   // the clock. Each returns the event Stripe would then deliver.
   const testRoutes = (req: IncomingMessage, url: URL): Reply => {
+    if (req.method === 'GET' && url.pathname === '/__test/refunds') {
+      return [200, refunds.list(url.searchParams.get('order_id'))];
+    }
     if (req.method === 'GET' && url.pathname === '/__test/sessions') {
       const orderId = url.searchParams.get('order_id');
       const orderOf = (s: StoredSession) => (s.session.metadata as Record<string, string>).order_id;

@@ -149,40 +149,79 @@ function sessionParams(request: CheckoutRequest): FormObject {
   };
 }
 
+type StripeAnswer = Record<string, unknown> & { error?: { message?: string } };
+
+/**
+ * One call to Stripe's REST API with the shop's key, bounded by PAYMENTS_TIMEOUT_MS: the
+ * answer's JSON, or PaymentProviderError (with the status when Stripe answered, so a refusal
+ * can be told from an outage).
+ */
+async function stripeCall(
+  base: string,
+  secretKey: string,
+  path: string,
+  options: { form?: FormObject; idempotencyKey?: string } = {},
+): Promise<StripeAnswer> {
+  let response: Response;
+  try {
+    response = await fetch(`${base}${path}`, {
+      method: options.form ? 'POST' : 'GET',
+      headers: {
+        authorization: `Bearer ${secretKey}`,
+        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+      },
+      ...(options.form ? { body: formEncode(options.form) } : {}),
+      signal: AbortSignal.timeout(PAYMENTS_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw new PaymentProviderError(`payment provider unreachable: ${String(error)}`);
+  }
+  // The signal also bounds the body; a body cut short reads as no answer.
+  const body = (await response.json().catch(() => null)) as StripeAnswer | null;
+  if (!response.ok || !body) {
+    const reason = body?.error?.message ?? `status ${response.status}`;
+    throw new PaymentProviderError(`payment provider refused: ${reason}`, response.status);
+  }
+  return body;
+}
+
 /** Stripe Checkout over its REST API; `apiBase` points it at a local stand-in in development. */
 export function createStripePayments(options: { apiBase?: string | undefined } = {}): Payments {
   const base = (options.apiBase ?? STRIPE_API).replace(/\/+$/, '');
   return {
     provider: 'stripe',
     async createCheckoutSession(request) {
-      let response: Response;
-      try {
-        response = await fetch(`${base}/v1/checkout/sessions`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${request.secretKey}`,
-            'content-type': 'application/x-www-form-urlencoded',
-            'idempotency-key': request.idempotencyKey,
-          },
-          body: formEncode(sessionParams(request)),
-          signal: AbortSignal.timeout(PAYMENTS_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new PaymentProviderError(`payment provider unreachable: ${String(error)}`);
-      }
-      // The signal also bounds the body; a body cut short reads as no answer.
-      const body = (await response.json().catch(() => null)) as
-        | (StripeSession & {
-            error?: { message?: string };
-          })
-        | null;
-      const id = text(body?.id);
-      const url = text(body?.url);
-      if (!response.ok || !id || !url) {
-        const reason = body?.error?.message ?? `status ${response.status}`;
-        throw new PaymentProviderError(`payment provider refused: ${reason}`, response.status);
-      }
+      const body = await stripeCall(base, request.secretKey, '/v1/checkout/sessions', {
+        form: sessionParams(request),
+        idempotencyKey: request.idempotencyKey,
+      });
+      const id = text(body.id);
+      const url = text(body.url);
+      if (!id || !url)
+        throw new PaymentProviderError('payment provider answered without a session');
       return { id, url };
+    },
+    async refund(request) {
+      // A checkout session is paid through its payment intent, which is what Stripe refunds.
+      const session = await stripeCall(
+        base,
+        request.secretKey,
+        `/v1/checkout/sessions/${encodeURIComponent(request.sessionId)}`,
+      );
+      const intent = text(session.payment_intent);
+      if (!intent) throw new PaymentProviderError('the checkout session took no payment', 409);
+      const refund = await stripeCall(base, request.secretKey, '/v1/refunds', {
+        form: {
+          payment_intent: intent,
+          amount: request.amountMinor,
+          metadata: { order_id: request.orderId, shop_id: request.shopId },
+        },
+        idempotencyKey: request.idempotencyKey,
+      });
+      const id = text(refund.id);
+      if (!id) throw new PaymentProviderError('payment provider answered without a refund');
+      return { id, status: text(refund.status) ?? 'pending' };
     },
     async readWebhook(rawBody, headers, webhookSecret) {
       if (!(await verifyStripeSignature(rawBody, headers.get('stripe-signature'), webhookSecret))) {

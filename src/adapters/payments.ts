@@ -21,6 +21,21 @@ export type CheckoutRequest = {
 
 export type CheckoutSession = { id: string; url: string };
 
+/** Gives back part or all of what one checkout session collected. */
+export type RefundRequest = {
+  secretKey: string;
+  /** The checkout session the order was paid through. */
+  sessionId: string;
+  amountMinor: number;
+  orderId: string;
+  shopId: string;
+  /** Makes a retried refund return the same refund instead of giving the money back twice. */
+  idempotencyKey: string;
+};
+
+/** A refund as the provider recorded it. */
+export type ProviderRefund = { id: string; status: string };
+
 /** A checkout session and the order and shop it was opened for, as the provider reports them. */
 export type CheckoutRef = { sessionId: string; orderId: string | null; shopId: string | null };
 
@@ -47,6 +62,11 @@ export class PaymentProviderError extends Error {
     super(message);
     this.name = 'PaymentProviderError';
   }
+
+  /** The provider answered and said no (a 4xx): retrying the same request will not help. */
+  get refused(): boolean {
+    return this.status !== undefined && this.status >= 400 && this.status < 500;
+  }
 }
 
 /** The providers a shop can be paid through (the schema's `payment_provider_kind`). */
@@ -59,6 +79,8 @@ export type PaymentGateways = (provider: ProviderKind) => Payments;
 export interface Payments {
   readonly provider: string;
   createCheckoutSession(request: CheckoutRequest): Promise<CheckoutSession>;
+  /** Refunds money a checkout session collected (PaymentProviderError when it cannot). */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
   /** Verifies the delivery's signature and reads the event; null when the signature is not valid. */
   readWebhook(
     rawBody: string,
@@ -71,12 +93,26 @@ export interface Payments {
  * Keeps checkout sessions in memory; for unit tests of code that takes payments.
  * Webhooks carry a `PaymentEvent` as JSON and the webhook secret in `x-memory-signature`.
  */
-export function createMemoryPayments(): Payments & { sessions: CheckoutRequest[] } {
+export function createMemoryPayments(): Payments & {
+  sessions: CheckoutRequest[];
+  refunds: RefundRequest[];
+} {
   const sessions: CheckoutRequest[] = [];
+  const refunds: RefundRequest[] = [];
   const byKey = new Map<string, CheckoutSession>();
+  const refundByKey = new Map<string, ProviderRefund>();
   return {
     provider: 'memory',
     sessions,
+    refunds,
+    async refund(request) {
+      const known = refundByKey.get(request.idempotencyKey);
+      if (known) return known;
+      refunds.push(request);
+      const refund = { id: `mem_re_${refunds.length}`, status: 'succeeded' };
+      refundByKey.set(request.idempotencyKey, refund);
+      return refund;
+    },
     async createCheckoutSession(request) {
       const known = byKey.get(request.idempotencyKey);
       if (known) return known;

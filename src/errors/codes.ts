@@ -153,6 +153,10 @@ export const ERROR_CODES = {
     422,
     'A restocked line is not on the order, holds no stock, or holds less than asked.',
   ],
+  REFUND_REFUSED_BY_PROVIDER: [
+    409,
+    'The payment provider refused the refund; nothing was refunded or recorded.',
+  ],
   FULFILLMENT_QUANTITY_INVALID: [
     422,
     'A line is not on the order, or would be fulfilled more than was ordered.',

@@ -38,7 +38,12 @@ export async function insertRefund(
   tx: Tx,
   shopId: string,
   orderId: string,
-  values: { amountMinor: number; reason: string; restock: RefundRestock[] },
+  values: {
+    amountMinor: number;
+    reason: string;
+    restock: RefundRestock[];
+    providerRefundId: string | null;
+  },
 ) {
   await tx.insert(orderRefunds).values({ shopId, orderId, ...values });
 }

@@ -42,7 +42,7 @@ const refunds = adminRoute({
   operationId: 'createOrderRefund',
   summary:
     'Refunds part or all of what was paid, optionally restocking lines, and emails the buyer',
-  description: `For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). \`amount\` is in minor units, an integer. \`restock\` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). \`payment_status\` becomes \`partially-refunded\`; the order becomes \`refunded\` once everything paid is refunded. Raises \`order.refunded\`.`,
+  description: `For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). \`amount\` is in minor units, an integer. \`restock\` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). \`payment_status\` becomes \`partially-refunded\`; the order becomes \`refunded\` once everything paid is refunded. An order paid through the provider's checkout is refunded at the provider first (its id in \`provider_refund_id\`); the provider refusing is 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and then nothing is recorded. Raises \`order.refunded\`.`,
   request: { params: IdParamSchema, body: jsonBody(RefundCreateSchema) },
   responses: orderAnswer,
   raises: RAISES.refund,

@@ -1,5 +1,6 @@
 import type { WriteScope } from '../../admin-kit/write';
 import { ApiError } from '../../errors/index';
+import { refundThroughProvider } from '../payments/service';
 import { insertRefund, restockLines } from './admin-operation-queries';
 import type { OrderEffect } from './admin-order-write';
 import { type AdminOrderRow, releaseOrder } from './admin-queries';
@@ -56,6 +57,21 @@ async function restock(w: WriteScope, row: AdminOrderRow, asked: RefundInput['re
 }
 
 /**
+ * An order paid through the provider's checkout (not marked paid by hand) is refunded there,
+ * last of all the refund's checks, so a refusal or an outage leaves nothing written; the
+ * provider's refund id is recorded with it. Null for money taken outside the provider.
+ */
+async function givenBackByProvider(w: WriteScope, row: AdminOrderRow, amount: number) {
+  if (row.paymentMethod || !row.paymentProvider || !row.paymentSessionId) return null;
+  return refundThroughProvider(w.services, w.shop, {
+    orderId: row.id,
+    sessionId: row.paymentSessionId,
+    amountMinor: amount,
+    refundedBeforeMinor: row.refundedTotalMinor,
+  });
+}
+
+/**
  * A refund of the locked order `row` (already checked: delivered or completed, and paid):
  * records it with what went back to stock, adds it to the refunded total, and makes the
  * order `refunded` only once everything paid has been given back. The caller holds the
@@ -73,6 +89,7 @@ export async function refundEffect(
     amountMinor: amount,
     reason: input.reason ?? '',
     restock: restocked,
+    providerRefundId: await givenBackByProvider(w, row, amount),
   });
   const refundedTotalMinor = row.refundedTotalMinor + amount;
   const full = refundedTotalMinor >= row.paidTotalMinor;

@@ -54,6 +54,8 @@ export const RAISES = {
     'ORDER_NOT_PAID',
     'REFUND_EXCEEDS_PAID',
     'REFUND_RESTOCK_INVALID',
+    'REFUND_REFUSED_BY_PROVIDER',
+    'SERVICE_UNAVAILABLE',
   ],
 } as const satisfies Record<OrderVerb, readonly ErrorCode[]>;
 

@@ -104,6 +104,55 @@ export async function openCheckout(
   }
 }
 
+/** An order paid through the provider's checkout, and what to give back of it. */
+export type ProviderRefundRequest = {
+  orderId: string;
+  sessionId: string;
+  amountMinor: number;
+  /** What was refunded before this refund: with the amount, it names this refund to the provider. */
+  refundedBeforeMinor: number;
+};
+
+/**
+ * Gives money back through the provider the order was paid with, and returns the provider's
+ * refund id. Called inside the refund's transaction, before it records anything: a refusal is
+ * 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and either way nothing is recorded. The
+ * idempotency key names this refund by the order and what was refunded before it, so a
+ * retry after a failed commit gets the provider's same refund back, never a second one.
+ */
+export async function refundThroughProvider(
+  services: Services,
+  shop: ShopContext,
+  request: ProviderRefundRequest,
+): Promise<string> {
+  const provider = await selectWebhookProvider(services.database.db, shop.id);
+  if (!provider) {
+    throw new ApiError('REFUND_REFUSED_BY_PROVIDER', {
+      message: 'The payment provider this order was paid through is no longer set up for the shop.',
+    });
+  }
+  try {
+    const refund = await services.payments(provider.provider).refund({
+      secretKey: provider.secretKey,
+      sessionId: request.sessionId,
+      amountMinor: request.amountMinor,
+      orderId: request.orderId,
+      shopId: shop.id,
+      idempotencyKey: `refund-${request.orderId}-${request.refundedBeforeMinor}-${request.amountMinor}`,
+    });
+    return refund.id;
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError) || !error.refused) throw error;
+    services.log.error('provider refused a refund', {
+      orderId: request.orderId,
+      error: error.message,
+    });
+    throw new ApiError('REFUND_REFUSED_BY_PROVIDER', {
+      details: [{ field: 'amount', message: error.message }],
+    });
+  }
+}
+
 /**
  * A provider webhook for `shopId`: the signature is checked with the shop's webhook secret,
  * every event is recorded once (replays are no-ops), a paid checkout marks its order

@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Refunds part or all of what was paid, optionally restocking lines, and emails the buyer
-         * @description For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. Raises `order.refunded`.
+         * @description For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. An order paid through the provider's checkout is refunded at the provider first (its id in `provider_refund_id`); the provider refusing is 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and then nothing is recorded. Raises `order.refunded`.
          */
         post: operations["createOrderRefund"];
         delete?: never;
@@ -1958,7 +1958,7 @@ export interface components {
             }[];
             /** @description Former slugs the storefront still resolves to this product */
             redirect_slugs: string[];
-            /** @description Raised by every change; the ETag */
+            /** @description Raised by every change, and by every change of units on hand (a sale, a restock, an adjustment); the ETag */
             version: number;
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
@@ -20177,7 +20177,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_NOT_PAID */
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_NOT_PAID, REFUND_REFUSED_BY_PROVIDER */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20189,7 +20189,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID";
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID" | "REFUND_REFUSED_BY_PROVIDER";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20751,7 +20751,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_NOT_PAID */
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, ORDER_NOT_PAID, REFUND_REFUSED_BY_PROVIDER */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20763,7 +20763,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID";
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "ORDER_NOT_PAID" | "REFUND_REFUSED_BY_PROVIDER";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
