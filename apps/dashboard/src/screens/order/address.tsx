@@ -25,10 +25,14 @@ export function ShippingAddress({ order, writable }: { order: Order; writable: b
       <h3 id="address">Shipping address</h3>
       {done ? <Notice tone="success">{done}</Notice> : null}
       {Object.values(a).some(Boolean) ? (
-        <p>
-          {[a.apartment, a.room].filter(Boolean).join(', ')}
-          <br />
-          {[a.town, a.city].filter(Boolean).join(', ')}
+        <p className="address">
+          {[
+            [a.apartment, a.room],
+            [a.town, a.city],
+          ]
+            .map((line) => line.filter(Boolean).join(', '))
+            .filter(Boolean)
+            .join('\n')}
         </p>
       ) : (
         <p className="muted">No address.</p>
@@ -103,7 +107,7 @@ function AddressForm({
   };
   return (
     <form
-      className="card"
+      className="order-form"
       noValidate
       aria-label="Correct the shipping address"
       onSubmit={(event) => {

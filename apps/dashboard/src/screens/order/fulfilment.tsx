@@ -151,9 +151,9 @@ export function Fulfilments({ order }: { order: Order }) {
   return (
     <section aria-labelledby="fulfilments">
       <h2 id="fulfilments">Fulfilments</h2>
-      <ol className="plain fulfilments">
+      <ol className="order-cards fulfilments">
         {order.fulfillments.map((f, i) => (
-          <li key={f.id} className="card">
+          <li key={f.id}>
             <h3>
               Fulfilment {i + 1}
               <span className="muted"> · {formatDate(f.created_at)}</span>

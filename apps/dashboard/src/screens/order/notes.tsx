@@ -33,9 +33,9 @@ export function OrderNotes({ order, writable }: { order: Order; writable: boolea
       {order.notes.length === 0 ? (
         <p className="muted">No notes yet. Only staff see them, never the buyer.</p>
       ) : (
-        <ol className="plain notes">
+        <ol className="order-cards notes">
           {order.notes.map((n) => (
-            <li key={n.id} className="card">
+            <li key={n.id}>
               <p className="note-body">{n.body}</p>
               <p className="muted">
                 {n.author} · <time dateTime={n.created_at}>{formatDate(n.created_at)}</time>

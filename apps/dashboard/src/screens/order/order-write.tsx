@@ -72,7 +72,7 @@ export function WriteProblem({ write, fields }: { write: Write; fields: readonly
     <Notice tone="error">
       <p>
         {allBeside ? 'See the message beside the field.' : error.message}
-        {error.requestId ? ` (request ${error.requestId})` : ''}
+        {error.requestId && !allBeside ? ` (request ${error.requestId})` : ''}
       </p>
       {others.length > 0 ? (
         <ul>
