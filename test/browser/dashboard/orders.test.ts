@@ -151,6 +151,10 @@ it('fulfils part of a storefront order with tracking; the buyer’s shipping ema
   await dialog.waitFor();
   const quantity = dialog.getByLabel('Quantity of Travel Tin Candle');
   expect(await quantity.inputValue()).toBe('2');
+  // More than is left of a line is refused before sending, beside the items.
+  await quantity.fill('3');
+  await dialog.getByRole('button', { name: 'Fulfil', exact: true }).click();
+  await dialog.getByText('Between 0 and 2 for Travel Tin Candle.').waitFor();
   await quantity.fill('1');
   await dialog.getByLabel('Carrier (optional)').fill('UPS');
   await dialog.getByLabel('Tracking number (optional)').fill(trackingNumber);
