@@ -265,3 +265,26 @@ it('corrects the address before anything ships, keeping what was typed when some
     .getByText(/Shipping address corrected from .* to Flat 4B, London/)
     .waitFor();
 });
+
+it('shows a long timeline a page at a time, older changes after "Show more"', async () => {
+  const placed = await placeOrder(`buyer-${unique()}@example.test`);
+  for (let n = 1; n <= 21; n++) {
+    const added = await merchantApi(`/orders/${placed._id}/notes`, {
+      method: 'POST',
+      body: JSON.stringify({ body: `Call ${n} with the warehouse` }),
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(added.status).toBe(200);
+  }
+  await openOrder(placed);
+  const timeline = page.getByRole('list', { name: 'Changes, newest first' });
+  const entries = timeline.getByRole('listitem');
+  await entries.first().getByText('Note added: “Call 21 with the warehouse”').waitFor();
+  expect(await entries.count()).toBe(20);
+  expect(await timeline.getByText('Order placed.').count()).toBe(0);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await entries.last().getByText('Order placed.').waitFor();
+  await entries.nth(20).getByText('Note added: “Call 1 with the warehouse”').waitFor();
+  expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  await checkScreen(page, 'order-timeline-more');
+});

@@ -2,8 +2,7 @@
  * The order's history as Shopify shows it, newest first: each change from the API's timeline
  * (the audit log) told in words, with who made it and when, and the order's placing last.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Schema, unwrap } from '../../api/client';
 import { ErrorNotice, formatDate, Loading } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
@@ -13,8 +12,8 @@ import { type Order, timelineKey } from './order-write';
 type Event = Schema<'AuditEvent'>;
 type Address = Order['shipping_address'];
 
-/** How many changes show at first, and how many more each "Show more" adds. */
-const STEP = 10;
+/** How many changes a page of the timeline holds: the first shown, and each "Show more". */
+const PAGE = 20;
 
 const addressText = (a: unknown) => {
   const v = (a ?? {}) as Partial<Address>;
@@ -56,12 +55,22 @@ export function describe(event: Event, currency: string): string[] {
 }
 
 export function OrderTimeline({ order, currency }: { order: Order; currency: string }) {
-  const [shown, setShown] = useState(STEP);
-  const timeline = useQuery({
+  const timeline = useInfiniteQuery({
     queryKey: timelineKey(order.id),
-    queryFn: () => unwrap(api.GET('/orders/{id}/timeline', { params: { path: { id: order.id } } })),
+    queryFn: ({ pageParam }) =>
+      unwrap(
+        api.GET('/orders/{id}/timeline', {
+          params: {
+            path: { id: order.id },
+            query: { limit: PAGE, ...(pageParam ? { starting_after: pageParam } : {}) },
+          },
+        }),
+      ),
+    initialPageParam: '',
+    // Each page is oldest first; its first change is where the older ones start.
+    getNextPageParam: (last) => (last.has_more ? last.data[0]?.id : undefined),
   });
-  const events = [...(timeline.data?.data ?? [])].reverse();
+  const events = (timeline.data?.pages ?? []).flatMap((page) => [...page.data].reverse());
   return (
     <section aria-labelledby="timeline">
       <h2 id="timeline">Timeline</h2>
@@ -70,7 +79,7 @@ export function OrderTimeline({ order, currency }: { order: Order; currency: str
       {timeline.data ? (
         <>
           <ol className="timeline" aria-label="Changes, newest first">
-            {events.slice(0, shown).map((e) => (
+            {events.map((e) => (
               <li key={e.id}>
                 <p>{describe(e, currency).join('. ')}.</p>
                 <p className="muted">
@@ -79,22 +88,23 @@ export function OrderTimeline({ order, currency }: { order: Order; currency: str
                 </p>
               </li>
             ))}
-            {shown >= events.length ? (
+            {timeline.hasNextPage ? null : (
               <li>
                 <p>Order placed.</p>
                 <p className="muted">
                   <time dateTime={order.created_at}>{formatDate(order.created_at)}</time>
                 </p>
               </li>
-            ) : null}
+            )}
           </ol>
-          {shown < events.length ? (
-            <button type="button" onClick={() => setShown((n) => n + STEP)}>
-              Show more
+          {timeline.hasNextPage ? (
+            <button
+              type="button"
+              disabled={timeline.isFetchingNextPage}
+              onClick={() => void timeline.fetchNextPage()}
+            >
+              {timeline.isFetchingNextPage ? 'Loading…' : 'Show more'}
             </button>
-          ) : null}
-          {shown >= events.length && timeline.data.has_more ? (
-            <p className="muted">Older changes are kept in the audit log.</p>
           ) : null}
         </>
       ) : null}
