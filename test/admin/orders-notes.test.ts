@@ -123,6 +123,29 @@ describe('orders a merchant can find and annotate', () => {
     expectError(await stranger.get(`/orders/${o.id}/timeline`), 404, 'ORDER_NOT_FOUND');
   });
 
+  it('pages the timeline from the newest changes back, each page oldest first', async () => {
+    const o = await order();
+    for (const body of ['one', 'two', 'three']) await api.post(`/orders/${o.id}/notes`, { body });
+    const noteOf = (e: { changes: { notes: { after: { body: string }[] } } }) =>
+      e.changes.notes.after.at(-1)?.body;
+    const newest = await api.get(`/orders/${o.id}/timeline?limit=2`);
+    expect(newest.status).toBe(200);
+    expect(newest.body.data.map(noteOf)).toEqual(['two', 'three']);
+    expect(newest.body.has_more).toBe(true);
+    const before = await api.get(
+      `/orders/${o.id}/timeline?limit=2&starting_after=${newest.body.data[0].id}`,
+    );
+    expect(before.body.data.map(noteOf)).toEqual(['one']);
+    expect(before.body.has_more).toBe(false);
+    expect((await api.get(`/orders/${o.id}/timeline`)).body.data).toHaveLength(3);
+    expectError(await api.get(`/orders/${o.id}/timeline?limit=0`), 422, 'VALIDATION_FAILED');
+    expectError(
+      await api.get(`/orders/${o.id}/timeline?starting_after=nope`),
+      422,
+      'VALIDATION_FAILED',
+    );
+  });
+
   it('labels variants on order lines and reviews as people read them', async () => {
     const product = await createProduct(shop, {
       options: [

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors/index';
 import { listAuditEvents } from '../audit/service';
 import { insertNote } from './admin-operation-queries';
-import type { AddressPatch } from './admin-operation-schemas';
+import type { AddressPatch, TimelineQuery } from './admin-operation-schemas';
 import { writeOrder } from './admin-order-write';
 import { selectAdminOrder } from './admin-queries';
 
@@ -48,21 +48,19 @@ export async function correctAddress(w: WriteScope, id: string, patch: AddressPa
   return order;
 }
 
-/** The most changes a timeline shows (an order rarely has more than a few dozen). */
-const TIMELINE_LIMIT = 100;
-
 /**
- * Everything that happened to an order, oldest first, read from the audit log: each
- * transition, fulfilment, refund, note and address correction with who made it and when;
- * `hasMore` when it had more changes than the timeline shows.
+ * A page of what happened to an order, oldest first, read from the audit log: each
+ * transition, fulfilment, refund, note and address correction with who made it and when.
+ * The page is the newest `limit` changes, or those before `starting_after`; `hasMore` when
+ * older changes remain.
  */
-export async function orderTimeline(db: Db, shop: ShopContext, id: string) {
+export async function orderTimeline(db: Db, shop: ShopContext, id: string, page: TimelineQuery) {
   const order = await selectAdminOrder(db, shop.id, id);
   if (!order) throw new ApiError('ORDER_NOT_FOUND');
-  const page = await listAuditEvents(db, shop, {
-    limit: TIMELINE_LIMIT,
+  const found = await listAuditEvents(db, shop, {
+    ...page,
     resource_type: 'order',
     resource_id: order.id,
   });
-  return { data: page.data.reverse(), hasMore: page.hasMore };
+  return { data: found.data.reverse(), hasMore: found.hasMore };
 }

@@ -12,6 +12,7 @@ import {
   FulfillmentCreateSchema,
   NoteCreateSchema,
   RefundCreateSchema,
+  TimelineQuerySchema,
 } from './admin-operation-schemas';
 import { AdminOrderSchema } from './admin-schemas';
 import { changeOrder, RAISES } from './admin-transitions';
@@ -88,8 +89,8 @@ const timeline = adminRoute({
   operationId: 'getOrderTimeline',
   summary: 'Everything that happened to an order, oldest first',
   description:
-    'Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after (the last 100 changes).',
-  request: { params: IdParamSchema },
+    'Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after. A page holds the newest `limit` changes (100 by default), oldest first; with `has_more`, pass its first change’s id as `starting_after` for the changes before it.',
+  request: { params: IdParamSchema, query: TimelineQuerySchema },
   responses: { 200: jsonContent(TimelineSchema, 'The order’s changes, oldest first') },
   raises: NOTE_RAISES.timeline,
 });
@@ -123,7 +124,9 @@ export function addOperationRoutes(router: ReturnType<typeof createRouter>) {
   });
   router.openapi(timeline, async (c) => {
     const db = c.get('services').database.db;
-    const { data, hasMore } = await orderTimeline(db, c.get('shop'), c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    const page = c.req.valid('query');
+    const { data, hasMore } = await orderTimeline(db, c.get('shop'), id, page);
     return c.json(toList(c, data, hasMore), 200);
   });
 }

@@ -62,6 +62,28 @@ export const AddressPatchSchema = z
   .refine((v) => Object.keys(v).length > 0, { message: 'Give at least one field.' })
   .openapi('OrderAddressPatch');
 
+/** A page of an order's timeline: the newest changes, or those before `starting_after`. */
+export const TimelineQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(100)
+    .openapi({
+      param: { name: 'limit', in: 'query' },
+      description: 'Changes per page, 1 to 100 (100)',
+    }),
+  starting_after: z
+    .uuid({ message: 'Must be the id of a change in this timeline.' })
+    .optional()
+    .openapi({
+      param: { name: 'starting_after', in: 'query' },
+      description:
+        'The id of the oldest change you have (the first of a page): the page holds the changes before it',
+    }),
+});
+
 const lineRef = z.object({ line_id: z.string(), quantity: z.number().int() });
 
 export const FulfillmentSchema = z
@@ -99,3 +121,4 @@ export type FulfillmentCreate = z.infer<typeof FulfillmentCreateSchema>;
 export type Deliver = z.infer<typeof DeliverSchema>;
 export type RefundCreate = z.infer<typeof RefundCreateSchema>;
 export type AddressPatch = z.infer<typeof AddressPatchSchema>;
+export type TimelineQuery = z.infer<typeof TimelineQuerySchema>;

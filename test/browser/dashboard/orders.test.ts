@@ -24,12 +24,19 @@ type Order = {
 let browser: Browser;
 let page: Page;
 let cspErrors: string[];
+let member: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'fulfilment');
+  member = await signInAs(page, 'fulfilment');
 });
+
+/** Opens the order's page as a merchant following a link to it. */
+async function openOrder(placed: { _id: string; orderNumber: string }) {
+  await page.goto(`${page.url().split('/admin')[0]}/admin/orders/${placed._id}`);
+  await page.getByRole('heading', { level: 1, name: `Order #${placed.orderNumber}` }).waitFor();
+}
 afterAll(async () => {
   expect(cspErrors).toEqual([]);
   await browser?.close();
@@ -130,4 +137,154 @@ it('asks before cancelling, and a cancelled order offers nothing more', async ()
   await page.getByText('Cancel order: done.').waitFor();
   expect((await merchantApi<Order>(`/orders/${placed._id}`)).body.status).toBe('cancelled');
   expect(await page.getByRole('button', { name: 'Mark as paid' }).count()).toBe(0);
+});
+
+it('fulfils part of a storefront order with tracking; the buyer’s shipping email carries the link; notes and the timeline tell what happened', async () => {
+  const email = `buyer-${unique()}@example.test`;
+  const placed = await placeOrder(email);
+  await openOrder(placed);
+  const trackingNumber = `1Z${unique().toUpperCase()}`;
+  const trackingUrl = `https://tracking.example/track/${trackingNumber}`;
+
+  await page.getByRole('button', { name: 'Fulfil items' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Fulfil items' });
+  await dialog.waitFor();
+  const quantity = dialog.getByLabel('Quantity of Travel Tin Candle');
+  expect(await quantity.inputValue()).toBe('2');
+  // More than is left of a line is refused before sending, beside the items.
+  await quantity.fill('3');
+  await dialog.getByRole('button', { name: 'Fulfil', exact: true }).click();
+  await dialog.getByText('Between 0 and 2 for Travel Tin Candle.').waitFor();
+  await quantity.fill('1');
+  await dialog.getByLabel('Carrier (optional)').fill('UPS');
+  await dialog.getByLabel('Tracking number (optional)').fill(trackingNumber);
+  // A tracking link a buyer could not open safely is refused by the API, beside its field.
+  const url = dialog.getByLabel('Tracking URL (optional)');
+  await url.fill(`http://tracking.example/track/${trackingNumber}`);
+  await dialog.getByRole('button', { name: 'Fulfil', exact: true }).click();
+  await dialog.getByText('Must be an https:// address.').waitFor();
+  expect(await url.getAttribute('aria-invalid')).toBe('true');
+  await checkScreen(page, 'order-fulfil-error');
+  await url.fill(trackingUrl);
+  const since = Date.now();
+  await dialog.getByRole('button', { name: 'Fulfil', exact: true }).click();
+  await page.getByText('Fulfilled 1 item.').waitFor();
+  const shipment = page.getByRole('region', { name: 'Fulfilments' });
+  expect(await shipment.getByRole('link', { name: 'Track shipment 1' }).getAttribute('href')).toBe(
+    trackingUrl,
+  );
+  await shipment.getByText(`UPS · ${trackingNumber}`).waitFor();
+  // One of two left: the order is partly fulfilled and can ship the rest.
+  await page.getByText('Partly fulfilled').waitFor();
+  await page.getByRole('button', { name: 'Fulfil items' }).waitFor();
+  await checkScreen(page, 'order-fulfilled');
+
+  const mail = await waitForEmail(email, since, (m) =>
+    (m.text ?? m.html ?? '').includes(trackingNumber),
+  );
+  expect(`${mail.text ?? ''}${mail.html ?? ''}`).toContain(trackingUrl);
+  let order = (await merchantApi<Order & { fulfillment_status: string }>(`/orders/${placed._id}`))
+    .body;
+  expect(order.fulfillment_status).toBe('partial');
+
+  // Something has shipped: the address can no longer change, and the API says why.
+  await page.getByRole('button', { name: 'Correct the address' }).click();
+  const form = page.getByRole('form', { name: 'Correct the shipping address' });
+  await form.getByLabel('Town').fill('Leeds');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await form.getByText('The order has a fulfilment.').waitFor();
+  await checkScreen(page, 'order-address-refused');
+  await form.getByRole('button', { name: 'Cancel' }).click();
+
+  const notes = page.getByRole('region', { name: 'Internal notes' });
+  await notes.getByText('No notes yet.').waitFor();
+  await notes.getByLabel('New note').fill('Second candle ships when the restock arrives');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await notes.getByText('Note added.').waitFor();
+  const note = notes.getByRole('listitem').filter({ hasText: 'Second candle ships' });
+  await note.getByText(member).waitFor();
+  expect(await notes.getByLabel('New note').inputValue()).toBe('');
+  await checkScreen(page, 'order-notes');
+
+  // Deliver still works after a partial fulfilment.
+  await page.getByRole('button', { name: 'Mark as delivered', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Mark this order as delivered?' })
+    .getByRole('button', { name: 'Mark as delivered' })
+    .click();
+  await page.getByText('Mark as delivered: done.').waitFor();
+  order = (await merchantApi<Order & { fulfillment_status: string }>(`/orders/${placed._id}`)).body;
+  expect(order.status).toBe('delivered');
+
+  // The timeline tells each change, newest first, with who made it.
+  const timeline = page.getByRole('list', { name: 'Changes, newest first' });
+  const entries = timeline.getByRole('listitem');
+  await entries.first().getByText('Status changed from pending to delivered').waitFor();
+  await timeline.getByText(`Items fulfilled with UPS, tracking ${trackingNumber}`).waitFor();
+  await timeline.getByText('Note added: “Second candle ships when the restock arrives”').waitFor();
+  await entries.last().getByText('Order placed.').waitFor();
+  expect(await timeline.getByText(member).count()).toBe(3);
+  await checkScreen(page, 'order-timeline');
+});
+
+it('corrects the address before anything ships, keeping what was typed when someone else changed the order', async () => {
+  const placed = await placeOrder(`buyer-${unique()}@example.test`);
+  await openOrder(placed);
+  await page.getByRole('button', { name: 'Correct the address' }).click();
+  const form = page.getByRole('form', { name: 'Correct the shipping address' });
+  expect(await form.getByLabel('Town').inputValue()).toBe('London');
+  await form.getByLabel('Room or floor').fill('Flat 4B');
+  await checkScreen(page, 'order-address');
+
+  // Meanwhile another tool adds a note: the order's version moves on.
+  const current = await merchantApi<{ version: number }>(`/orders/${placed._id}`);
+  const noted = await merchantApi(`/orders/${placed._id}/notes`, {
+    method: 'POST',
+    body: JSON.stringify({ body: 'Called the buyer about the flat number' }),
+    headers: { 'idempotency-key': crypto.randomUUID(), 'if-match': `"${current.body.version}"` },
+  });
+  expect(noted.status).toBe(200);
+
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await form.getByText('This order changed since you opened it').waitFor();
+  await checkScreen(page, 'order-address-stale');
+  await form.getByRole('button', { name: 'Reload the order' }).click();
+  await page
+    .getByRole('region', { name: 'Internal notes' })
+    .getByText('Called the buyer about the flat number')
+    .waitFor();
+  expect(await form.getByLabel('Room or floor').inputValue()).toBe('Flat 4B');
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await page.getByText('Shipping address corrected.').waitFor();
+  const order = await merchantApi<{ shipping_address: Record<string, string> }>(
+    `/orders/${placed._id}`,
+  );
+  expect(order.body.shipping_address).toMatchObject({ town: 'London', room: 'Flat 4B' });
+  await page
+    .getByRole('list', { name: 'Changes, newest first' })
+    .getByText(/Shipping address corrected from .* to Flat 4B, London/)
+    .waitFor();
+});
+
+it('shows a long timeline a page at a time, older changes after "Show more"', async () => {
+  const placed = await placeOrder(`buyer-${unique()}@example.test`);
+  for (let n = 1; n <= 21; n++) {
+    const added = await merchantApi(`/orders/${placed._id}/notes`, {
+      method: 'POST',
+      body: JSON.stringify({ body: `Call ${n} with the warehouse` }),
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(added.status).toBe(200);
+  }
+  await openOrder(placed);
+  const timeline = page.getByRole('list', { name: 'Changes, newest first' });
+  const entries = timeline.getByRole('listitem');
+  await entries.first().getByText('Note added: “Call 21 with the warehouse”').waitFor();
+  expect(await entries.count()).toBe(20);
+  expect(await timeline.getByText('Order placed.').count()).toBe(0);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await entries.last().getByText('Order placed.').waitFor();
+  await entries.nth(20).getByText('Note added: “Call 1 with the warehouse”').waitFor();
+  expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+  await checkScreen(page, 'order-timeline-more');
 });

@@ -914,7 +914,7 @@ export interface paths {
         };
         /**
          * Everything that happened to an order, oldest first
-         * @description Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after (the last 100 changes).
+         * @description Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after. A page holds the newest `limit` changes (100 by default), oldest first; with `has_more`, pass its first change’s id as `starting_after` for the changes before it.
          */
         get: operations["getOrderTimeline"];
         put?: never;
@@ -21491,7 +21491,12 @@ export interface operations {
     };
     getOrderTimeline: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Changes per page, 1 to 100 (100) */
+                limit?: number;
+                /** @description The id of the oldest change you have (the first of a page): the page holds the changes before it */
+                starting_after?: string;
+            };
             header?: never;
             path: {
                 id: string;

@@ -181,6 +181,7 @@ export function ConfirmDialog({
     <dialog ref={ref} aria-labelledby={titleId} onClose={onCancel}>
       <form
         method="dialog"
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           onConfirm();

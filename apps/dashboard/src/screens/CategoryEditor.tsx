@@ -1,21 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { api, unwrap } from '../api/client';
+import { useEditor } from '../components/editor';
+import { fieldErrors } from '../components/forms';
 import { useMe } from '../components/Layout';
-import {
-  Checkbox,
-  ErrorNotice,
-  Loading,
-  Notice,
-  SelectField,
-  TextArea,
-  TextField,
-} from '../components/ui';
+import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
 import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../lib/categories';
-import { flash, takeFlash } from '../lib/flash';
 import { uploadImage } from '../lib/media';
-import { rebase } from '../lib/rebase';
 import { can } from '../lib/scopes';
 
 type Draft = {
@@ -55,7 +46,6 @@ export function CategoryEditor({ id }: { id: string | null }) {
   const me = useMe();
   const writable = can(me.scopes, 'catalogue:write');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const all = useQuery(categoriesQuery);
   const category = useQuery({
     queryKey: ['category', id],
@@ -63,37 +53,46 @@ export function CategoryEditor({ id }: { id: string | null }) {
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const [opened, setOpened] = useState<{ draft: Draft; version?: number } | null>(
-    id === null ? { draft: emptyDraft() } : null,
-  );
-  const [draft, setDraft] = useState<Draft>(emptyDraft());
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<unknown>();
-  const [stale, setStale] = useState(false);
-  const [saved, setSaved] = useState<string | undefined>(takeFlash);
-  const [busy, setBusy] = useState(false);
-  const key = useRef(newIdempotencyKey());
+  const editor = useEditor<Draft, Category>({
+    what: 'category',
+    id,
+    record: category.data,
+    empty: emptyDraft,
+    draftOf,
+    read,
+    queryKey: 'category',
+    listKey: 'categories',
+    send: (draft, _opened, headers) => {
+      if (draft.title.trim() === '')
+        throw fieldErrors([{ field: 'title', message: 'Enter a title' }]);
+      const body = {
+        title: draft.title.trim(),
+        description: draft.description,
+        parent_id: draft.parent_id || null,
+        status: draft.status,
+        show_in_menu: draft.show_in_menu,
+        image_id: draft.image_id,
+        ...(draft.slug.trim() ? { slug: draft.slug.trim() } : {}),
+      };
+      return id === null
+        ? unwrap(api.POST('/categories', { body, headers }))
+        : unwrap(api.PATCH('/categories/{id}', { params: { path: { id } }, body, headers }));
+    },
+    onCreated: (fresh) =>
+      navigate({
+        to: '/categories/$id',
+        params: { id: fresh.id },
+        replace: true,
+        ignoreBlocker: true,
+      }),
+  });
+  const { opened, draft, set, errors } = editor;
   const image = useQuery({
     queryKey: ['media', draft.image_id],
     queryFn: () =>
       unwrap(api.GET('/media/{id}', { params: { path: { id: draft.image_id ?? '' } } })),
     enabled: draft.image_id !== null,
     staleTime: Number.POSITIVE_INFINITY,
-  });
-
-  useEffect(() => {
-    if (category.data && opened === null) {
-      const d = draftOf(category.data);
-      setOpened({ draft: d, version: category.data.version });
-      setDraft(d);
-    }
-  }, [category.data, opened]);
-
-  const dirty = opened !== null && JSON.stringify(draft) !== JSON.stringify(opened.draft);
-  useBlocker({
-    shouldBlockFn: () =>
-      dirty && !window.confirm('You have unsaved changes. Leave without saving?'),
-    enableBeforeUnload: () => dirty,
   });
 
   if (id !== null && category.error) {
@@ -106,86 +105,18 @@ export function CategoryEditor({ id }: { id: string | null }) {
   }
   if (!opened) return <Loading what="the category" />;
 
-  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-    setSaved(undefined);
-  };
   const excluded = id ? subtreeIds(all.data ?? [], id) : new Set<string>();
   const parents = flattenTree(all.data ?? []).filter((c) => !excluded.has(c.category.id));
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors(draft.title.trim() === '' ? { title: 'Enter a title' } : {});
-    setFailure(undefined);
-    if (draft.title.trim() === '') return;
-    const body = {
-      title: draft.title.trim(),
-      description: draft.description,
-      parent_id: draft.parent_id || null,
-      status: draft.status,
-      show_in_menu: draft.show_in_menu,
-      image_id: draft.image_id,
-      ...(draft.slug.trim() ? { slug: draft.slug.trim() } : {}),
-    };
-    setBusy(true);
-    try {
-      const fresh =
-        id === null
-          ? await unwrap(api.POST('/categories', { body, headers: writeHeaders(key.current) }))
-          : await unwrap(
-              api.PATCH('/categories/{id}', {
-                params: { path: { id } },
-                body,
-                headers: writeHeaders(key.current, opened.version),
-              }),
-            );
-      key.current = newIdempotencyKey();
-      const d = draftOf(fresh);
-      setOpened({ draft: d, version: fresh.version });
-      setDraft(d);
-      queryClient.setQueryData(['category', fresh.id], fresh);
-      await queryClient.invalidateQueries({ queryKey: ['categories'] });
-      if (id === null) {
-        flash('Category created.');
-        await navigate({
-          to: '/categories/$id',
-          params: { id: fresh.id },
-          replace: true,
-          ignoreBlocker: true,
-        });
-      } else setSaved('Changes saved.');
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 412) setStale(true);
-      else if (caught instanceof ApiError && caught.details.length > 0) {
-        setErrors(Object.fromEntries(caught.details.map((d) => [d.field, d.message])));
-      } else setFailure(caught);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reloadLatest = async () => {
-    const latest = await read(id ?? '');
-    const latestDraft = draftOf(latest);
-    setDraft(rebase(opened.draft, draft, latestDraft));
-    setOpened({ draft: latestDraft, version: latest.version });
-    setStale(false);
-  };
-
   const pickImage = async (file: File | undefined) => {
     if (!file) return;
-    setBusy(true);
+    editor.setBusy(true);
     try {
       set('image_id', (await uploadImage(file)).id);
-      setErrors(({ image_id: _, ...rest }) => rest);
     } catch (caught) {
-      setErrors((e) => ({
-        ...e,
-        image_id: caught instanceof Error ? caught.message : String(caught),
-      }));
+      editor.setFieldError('image_id', caught instanceof Error ? caught.message : String(caught));
     } finally {
-      setBusy(false);
+      editor.setBusy(false);
     }
   };
 
@@ -195,17 +126,8 @@ export function CategoryEditor({ id }: { id: string | null }) {
         <Link to="/categories">← Categories</Link>
       </p>
       <h1>{id === null ? 'New category' : opened.draft.title || 'Category'}</h1>
-      {stale ? (
-        <Notice tone="warning">
-          <p>This category was changed by someone else since you opened it, so it was not saved.</p>
-          <button type="button" onClick={() => void reloadLatest()}>
-            Load their changes and keep mine
-          </button>
-        </Notice>
-      ) : null}
-      {saved ? <Notice tone="success">{saved}</Notice> : null}
-      <ErrorNotice error={failure} />
-      <form onSubmit={save} noValidate className="editor">
+      {editor.notices}
+      <form onSubmit={editor.submit} noValidate className="editor">
         <fieldset disabled={!writable}>
           <TextField
             label="Title"
@@ -284,7 +206,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
             {errors.image_id ? <p className="field-error">{errors.image_id}</p> : null}
           </section>
           <div className="actions">
-            <button type="submit" className="primary" disabled={busy}>
+            <button type="submit" className="primary" disabled={editor.busy}>
               {id === null ? 'Create category' : 'Save'}
             </button>
           </div>
