@@ -20,7 +20,8 @@ import { downloadRoutes } from './modules/downloads/routes';
 import { livezRoutes } from './modules/livez/routes';
 import { newsletterRoutes } from './modules/newsletter/routes';
 import { orderRoutes } from './modules/orders/routes';
-import { paymentRoutes } from './modules/payments/routes';
+import { settlePaymentEvent } from './modules/orders/service/payments';
+import { createPaymentRoutes } from './modules/payments/routes';
 import { productRoutes } from './modules/products/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { searchRoutes } from './modules/search/routes';
@@ -46,7 +47,7 @@ function createApi() {
   api.route('/orders', orderRoutes);
   // Order file downloads live under their orders' path, as the contract writes it.
   api.route('/orders', downloadRoutes);
-  api.route('/payments', paymentRoutes);
+  api.route('/payments', createPaymentRoutes(settlePaymentEvent));
   api.route('/reviews', reviewRoutes);
   api.route('/newsletter', newsletterRoutes);
   api.route('/config', configRoutes);

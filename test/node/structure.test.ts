@@ -84,7 +84,6 @@ const KNOWN_MODULE_CYCLES: string[][] = [
   ['config', 'products', 'reviews', 'search', 'settings'],
   ['checkout', 'coupons'],
   ['content-entries', 'content-models'],
-  ['orders', 'payments'],
 ];
 const KNOWN_SQL_CROSSINGS: string[] = [
   'src/modules/checkout/queries.ts',
@@ -92,7 +91,6 @@ const KNOWN_SQL_CROSSINGS: string[] = [
   'src/modules/exports/queries.ts',
   'src/modules/newsletter/queries.ts',
   'src/modules/orders/queries/place.ts',
-  'src/modules/payments/queries.ts',
   'src/modules/products/queries/list-item.ts',
   'src/modules/products/queries/list.ts',
   'src/modules/reviews/queries.ts',

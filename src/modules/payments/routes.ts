@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
-import { RAISES, receiveWebhook } from './service';
+import { RAISES, receiveWebhook, type SettlePayment } from './service';
 
 const webhook = defineRoute({
   method: 'post',
@@ -26,15 +26,22 @@ const webhook = defineRoute({
   },
 });
 
-export const paymentRoutes = createRouter();
-
-paymentRoutes.openapi(webhook, async (c) => {
-  // The signature covers the exact bytes sent, so the body is read raw, never re-serialised.
-  const data = await receiveWebhook(
-    c.get('services'),
-    c.req.valid('param').shopId,
-    await c.req.text(),
-    c.req.raw.headers,
-  );
-  return c.json(data, 200);
-});
+/**
+ * The provider's webhook route; `settle` is what a verified event does to orders (the
+ * application passes the orders module's, so payments never imports orders).
+ */
+export function createPaymentRoutes(settle: SettlePayment) {
+  const routes = createRouter();
+  routes.openapi(webhook, async (c) => {
+    // The signature covers the exact bytes sent, so the body is read raw, never re-serialised.
+    const data = await receiveWebhook(
+      c.get('services'),
+      c.req.valid('param').shopId,
+      await c.req.text(),
+      c.req.raw.headers,
+      settle,
+    );
+    return c.json(data, 200);
+  });
+  return routes;
+}

@@ -1,19 +1,13 @@
-import { shopChanged } from '../../adapters/generations';
 import {
   type CheckoutLine,
+  type CheckoutSession,
   type PaymentEvent,
   PaymentProviderError,
 } from '../../adapters/payments';
 import type { Services, ShopContext } from '../../app-env';
 import { ApiError, type ErrorCode } from '../../errors';
-import { isUuid, uuidOrNull } from '../../lib/uuid';
-import { deliverWebhooksAfterResponse } from '../webhooks/delivery';
-import {
-  type ProviderRow,
-  recordPaymentEvent,
-  saveCheckoutSession,
-  selectWebhookProvider,
-} from './queries';
+import { isUuid } from '../../lib/uuid';
+import { type ProviderRow, selectWebhookProvider } from './queries';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -77,6 +71,8 @@ export async function openCheckout(
   order: PayableOrder,
   provider: ProviderRow,
   origin: string,
+  /** Keeps the opened session on the order (the orders module owns that row). */
+  remember: (session: CheckoutSession) => Promise<void>,
 ) {
   if (order.paymentUrl) return { action: 'CHECKOUT-LINK' as const, link: order.paymentUrl };
   const query = (extra: string) => `order=${encodeURIComponent(order.id)}${extra}`;
@@ -92,7 +88,7 @@ export async function openCheckout(
       shopId: shop.id,
       idempotencyKey: `checkout-${order.id}`,
     });
-    await saveCheckoutSession(services.database.db, shop.id, order.id, provider.provider, session);
+    await remember(session);
     return { action: 'CHECKOUT-LINK' as const, link: session.url };
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
@@ -154,18 +150,30 @@ export async function refundThroughProvider(
 }
 
 /**
+ * What a verified provider event does to the shop's orders (the orders module's
+ * settlePaymentEvent, given by the application that mounts the webhook route).
+ */
+export type SettlePayment = (
+  services: Services,
+  shopId: string,
+  provider: string,
+  event: PaymentEvent,
+) => Promise<void>;
+
+/**
  * A provider webhook for `shopId`: the signature is checked with the shop's webhook secret,
- * every event is recorded once (replays are no-ops), a paid checkout marks its order
- * fully paid when the amount covers the order total, and an expired one releases its order.
+ * and a verified event is handed to `settle`, which records it once and acts on its order.
  */
 export async function receiveWebhook(
   services: Services,
   shopId: string,
   rawBody: string,
   headers: Headers,
+  settle: SettlePayment,
 ) {
-  const db = services.database.db;
-  const provider = isUuid(shopId) ? await selectWebhookProvider(db, shopId) : null;
+  const provider = isUuid(shopId)
+    ? await selectWebhookProvider(services.database.db, shopId)
+    : null;
   if (!provider) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
   const payments = services.payments(provider.provider);
   const event: PaymentEvent | null = await payments.readWebhook(
@@ -174,12 +182,6 @@ export async function receiveWebhook(
     provider.webhookSecret,
   );
   if (!event) throw new ApiError('WEBHOOK_SIGNATURE_INVALID');
-  // The order is taken from the session only when the session was opened by this shop.
-  const ref = event.paidCheckout ?? event.expiredCheckout;
-  const orderId = ref && ref.shopId === shopId ? uuidOrNull(ref.orderId) : null;
-  const deliveries = await recordPaymentEvent(db, shopId, provider.provider, event, orderId);
-  deliverWebhooksAfterResponse(services, deliveries);
-  // A paid or released order changes stock the catalogue shows.
-  if (orderId) await shopChanged(services, shopId);
+  await settle(services, shopId, provider.provider, event);
   return { received: true as const };
 }

@@ -33,6 +33,7 @@ import {
 import type { PlaceOrderBody } from '../schemas';
 import { confirmationFor } from './email';
 import { newOrderEmail } from './notices';
+import { rememberCheckout } from './payments';
 import { IdempotentReplay, writeOrder } from './write';
 
 /** The codes each verb can raise; routes document them from here. */
@@ -270,7 +271,8 @@ function answer(
   if (order.paymentStatus === 'fully-paid' || !order.paymentProvider || !provider) {
     return confirmationOf(order, shop);
   }
-  return openCheckout(services, shop, order, provider, origin);
+  const remember = rememberCheckout(services, shop.id, order.id, provider.provider);
+  return openCheckout(services, shop, order, provider, origin, remember);
 }
 
 /**
