@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonArray } from '../../db/json';
+import { searchCtes } from '../../read-models/search';
 import { productPageJson } from '../products/queries/card';
 import type { ProductPageRow } from '../products/queries/list';
-import { searchCtes } from './matching';
 import type { SearchCategoryItem } from './schemas';
 
 export type SearchRow = {

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client';
 import { ApiError, type ErrorCode } from '../../../errors';
+import { collectionPath, productPath } from '../../../lib/storefront-paths';
 import { readSettingsDocument } from '../../settings/document';
 import { mediaFileUrl } from '../../storage/service';
 import {
@@ -14,14 +15,7 @@ import type { PageMetadata } from '../schemas';
 import { humanize, staticPageTitle } from './pages';
 import { storefrontOrigin } from './storefront-origin';
 import { collapseWhitespace, htmlToText, truncate } from './text';
-import {
-  collectionPath,
-  matchPage,
-  type PageTarget,
-  parseStorefrontUrl,
-  productPath,
-  type StorefrontUrl,
-} from './url';
+import { matchPage, type PageTarget, parseStorefrontUrl, type StorefrontUrl } from './url';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { searchCtes } from '../../../read-models/search';
 import { publishedCategoryByRef } from '../../categories/queries';
-import { searchCtes } from '../../search/matching';
 import type { ProductListItem } from '../schemas';
 import { cardPrice, productPageJson } from './card';
 import { targetProduct } from './reference';
