@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { storefrontOrigin } from '../../../identity/storefront-origin';
 import type { Logger } from '../../../lib/log';
 import { collectionPath, productPath, supportPath } from '../../../lib/storefront-paths';
 import { readSettingsDocument } from '../../settings/document';
@@ -9,7 +10,6 @@ import {
   selectSitemapHead,
 } from '../queries';
 import type { SitemapEntry } from '../schemas';
-import { storefrontOrigin } from './storefront-origin';
 import { withoutQuery } from './url';
 
 /** Rows per statement while streaming products and categories: bounds the worker's memory. */
