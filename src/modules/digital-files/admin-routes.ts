@@ -152,15 +152,5 @@ digitalFileAdminRoutes.openapi(update, async (c) => {
 
 digitalFileAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
-  const { storageKey, ...deleted } = await merchantWrite(c, (w) => deleteDigitalFile(w, id));
-  const services = c.get('services');
-  // Only once the row is gone: a failure leaves an unnamed private object, never a row
-  // naming a missing one.
-  await services.storage.delete(storageKey).catch((e: unknown) => {
-    services.log.error('a deleted file could not be removed from storage', {
-      id,
-      error: String(e),
-    });
-  });
-  return c.json(deleted, 200);
+  return c.json(await merchantWrite(c, (w) => deleteDigitalFile(w, id)), 200);
 });

@@ -149,15 +149,5 @@ mediaAdminRoutes.openapi(update, async (c) => {
 
 mediaAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
-  const { filename, ...deleted } = await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id));
-  const services = c.get('services');
-  // Only once the row is gone: a failure here leaves an object no row names, never a row
-  // naming a missing object.
-  await services.storage.delete(mediaKey(c.get('shop').id, filename)).catch((e: unknown) => {
-    services.log.error('a deleted image could not be removed from storage', {
-      id,
-      error: String(e),
-    });
-  });
-  return c.json(deleted, 200);
+  return c.json(await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id)), 200);
 });
