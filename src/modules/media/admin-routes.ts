@@ -7,8 +7,8 @@ import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/rout
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
 import { jsonBody, jsonContent } from '../../http/openapi';
-import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
+import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
 import { mediaBaseUrl } from '../storage/service';
 import {
@@ -129,7 +129,10 @@ mediaAdminRoutes.openapi(read, async (c) => {
 
 mediaAdminRoutes.openapi(upload, async (c) => {
   const { filename, alt } = c.req.valid('query');
-  const image = prepareImage(await readBodyCapped(c, MEDIA_MAX_BYTES, mediaTooLarge), filename);
+  const image = prepareImage(
+    await readStreamCapped(c.req.raw, MEDIA_MAX_BYTES, mediaTooLarge),
+    filename,
+  );
   const services = c.get('services');
   const fingerprint = { sha256: await sha256HexOfBytes(image.bytes), filename, alt };
   const key = mediaKey(c.get('shop').id, image.filename);
