@@ -50,7 +50,7 @@ async function main() {
           page: 1,
           limit: 18,
           sort: undefined,
-          categories: [],
+          categoryIds: undefined,
           minPriceMinor: undefined,
           maxPriceMinor: undefined,
           featured: false,

@@ -9,7 +9,10 @@ import { validationHook } from './http/router';
 import { analyticsAdminRoutes } from './modules/analytics/admin-routes';
 import { auditAdminRoutes } from './modules/audit/admin-routes';
 import { categoryAdminRoutes } from './modules/categories/admin-routes';
-import { contentEntryAdminRoutes } from './modules/content-entries/admin-routes';
+import {
+  contentEntryAdminRoutes,
+  contentModelEntryAdminRoutes,
+} from './modules/content-entries/admin-routes';
 import { contentModelAdminRoutes } from './modules/content-models/admin-routes';
 import { couponAdminRoutes } from './modules/coupons/admin-routes';
 import { customerAdminRoutes } from './modules/customers/admin-routes';
@@ -43,7 +46,8 @@ export { ADMIN_BASE, ADMIN_OPENAPI_PATH, ADMIN_UPLOAD_PATHS } from './admin-path
 /** A module of the merchant API: its mount path, its router, and its tag in the document. */
 type AdminModule = {
   path: `/${string}`;
-  routes: OpenAPIHono<AppEnv>;
+  /** Its routers, mounted at `path` in this order (a resource's sub-resources may bring their own). */
+  routes: OpenAPIHono<AppEnv> | OpenAPIHono<AppEnv>[];
   /** The tag every route of the module declares (`adminRoute({ tag })`). */
   tag: string;
   description: string;
@@ -94,7 +98,7 @@ const MODULES: AdminModule[] = [
   },
   {
     path: '/content-models',
-    routes: contentModelAdminRoutes,
+    routes: [contentModelAdminRoutes, contentModelEntryAdminRoutes],
     tag: 'Content models',
     description:
       'Merchant-defined content types (singletons and collections) with typed fields, and the entries of each; the storefront serves published entries at `/content/{slug}`.',
@@ -252,7 +256,9 @@ export const ADMIN_TAGS: DocumentTag[] = MODULES.map(({ tag, description }) => (
  */
 export function createAdminOpenApi() {
   const api = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
-  for (const module of MODULES) api.route(module.path, module.routes);
+  for (const module of MODULES) {
+    for (const routes of [module.routes].flat()) api.route(module.path, routes);
+  }
 
   documentAdminApi(api, ADMIN_TAGS);
   return api;

@@ -1,7 +1,7 @@
 /**
  * Database functions whose queries are rendered from their one definition in TypeScript:
- * product cards (`cardSelect`, src/modules/products/queries/card.ts) and search matches
- * (`searchHitsQuery`, src/modules/search/matching.ts). When a definition changes, print its
+ * product cards (`cardSelect`, src/read-models/product-cards.ts) and search matches
+ * (`searchHitsQuery`, src/read-models/search.ts). When a definition changes, print its
  * functions and put them in a new migration; test/node/rendered-sql.test.ts fails until the
  * migrations hold today's rendering.
  *
@@ -9,8 +9,8 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { cardSelect } from '../../src/modules/products/queries/card';
-import { searchHitsQuery } from '../../src/modules/search/matching';
+import { cardSelect } from '../../src/read-models/product-cards';
+import { searchHitsQuery } from '../../src/read-models/search';
 
 const COLUMNS = [
   'shop_id',

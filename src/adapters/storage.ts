@@ -59,3 +59,21 @@ export async function keepOnlyIfCommitted<T>(
     throw error;
   }
 }
+
+/**
+ * Removes the object at `key` whose row a write has deleted. Give it to the write's
+ * `afterCommit`, like every effect of a write: it runs only once the deletion has committed
+ * (a failure then leaves an object no row names, never a row naming a missing object) and
+ * never on a rollback or an Idempotency-Key replay. A failure is logged, not thrown: the
+ * delete has happened.
+ */
+export async function removeDeletedObject(
+  storage: Storage,
+  log: Logger,
+  key: string,
+  failure: { message: string; id: string },
+): Promise<void> {
+  await storage.delete(key).catch((e: unknown) => {
+    log.error(failure.message, { id: failure.id, error: String(e) });
+  });
+}

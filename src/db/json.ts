@@ -24,3 +24,9 @@ export const isoTimestamp = (column: SQL): SQL =>
 /** SQL: a Postgres array of `type` holding `values` (sent as one JSON parameter). */
 export const arrayOf = (values: readonly string[], type: 'uuid' | 'text'): SQL =>
   sql`array(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)::${sql.raw(type)})`;
+
+/** SQL: the `media` row aliased `m` as a file reference `{ id, filename, mimeType }`. */
+export const mediaFileJson = (m: string): SQL => {
+  const a = sql.raw(m);
+  return sql`json_build_object('id', ${a}.id, 'filename', ${a}.filename, 'mimeType', ${a}.mime_type)`;
+};

@@ -17,6 +17,7 @@
  * scripts/local/stack.ts and never in wrangler.toml): it admits plain http and loopback hosts;
  * private ranges stay refused even then.
  */
+import { readStreamCapped } from './capped-read';
 
 type Range = readonly [base: number, bits: number];
 
@@ -220,32 +221,13 @@ export async function fetchOutbound(raw: string, options: OutboundOptions): Prom
  * The body of `response`, read while it streams and abandoned as soon as it passes
  * `maxBytes`, whatever `Content-Length` says or leaves out.
  */
-export async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const tooLarge = () =>
-    new OutboundError('too-large', `The file is larger than ${Math.floor(maxBytes / 1048576)} MB.`);
-  if (Number(response.headers.get('content-length')) > maxBytes) {
-    await response.body?.cancel();
-    throw tooLarge();
-  }
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
+export const readCapped = (response: Response, maxBytes: number): Promise<Uint8Array> =>
+  readStreamCapped(
+    response,
+    maxBytes,
+    () =>
+      new OutboundError(
+        'too-large',
+        `The file is larger than ${Math.floor(maxBytes / 1048576)} MB.`,
+      ),
+  );

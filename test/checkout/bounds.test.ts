@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { MAX_CART_VALUE_MINOR } from '../../src/modules/checkout/service';
+import { MAX_CART_VALUE_MINOR } from '../../src/modules/products/priced-cart';
 import { client, expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';

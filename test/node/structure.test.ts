@@ -52,6 +52,18 @@ describe('module layout', () => {
   });
 });
 
+describe('layers', () => {
+  it('never lets a layer below the modules import one (read models, HTTP, ports, data, library)', () => {
+    const below = /^src\/(read-models|http|adapters|db|lib|identity|errors)\//;
+    const upward = edges
+      .filter((e) => below.test(e.from) && moduleOf(e.to))
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect(upward).toEqual([]);
+    // The walk itself is checked: the read models are read by modules.
+    expect(edges.some((e) => moduleOf(e.from) && e.to.startsWith('src/read-models/'))).toBe(true);
+  });
+});
+
 describe('import cycles', () => {
   it('has none between modules', () => {
     expect(moduleCycles(edges)).toEqual(KNOWN_MODULE_CYCLES);
@@ -80,19 +92,7 @@ describe('the storefront bundle', () => {
 
 // Remaining structure debt, listed so that a new cycle or crossing fails the test and one
 // removed shows here as a change to make.
-const KNOWN_MODULE_CYCLES: string[][] = [
-  ['config', 'products', 'reviews', 'search', 'settings'],
-  ['checkout', 'coupons'],
-  ['content-entries', 'content-models'],
-];
+const KNOWN_MODULE_CYCLES: string[][] = [];
 const KNOWN_SQL_CROSSINGS: string[] = [
-  'src/modules/checkout/queries.ts',
-  'src/modules/config/queries.ts',
-  'src/modules/exports/queries.ts',
-  'src/modules/newsletter/queries.ts',
   'src/modules/orders/queries/place.ts',
-  'src/modules/products/queries/list-item.ts',
-  'src/modules/products/queries/list.ts',
-  'src/modules/reviews/queries.ts',
-  'src/modules/search/queries.ts',
 ];

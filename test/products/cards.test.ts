@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { cardSelect } from '../../src/modules/products/queries/card';
+import { cardSelect } from '../../src/read-models/product-cards';
 import { client } from '../helpers/api';
 import {
   addReview,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { selectCartCatalog } from '../../src/modules/checkout/queries';
-import { readPricedCart } from '../../src/modules/checkout/service';
+import { readPricedCart } from '../../src/modules/products/priced-cart';
+import { selectCartCatalog } from '../../src/modules/products/queries/pricing';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { imageJson, isoTimestamp } from '../../db/json';
+import { imageJson, isoTimestamp, mediaFileJson } from '../../db/json';
 import { isUuid } from '../../lib/uuid';
 import type { CategoryDetail, CategoryListItem } from './schemas';
 
@@ -34,6 +34,35 @@ export const publishedCategoryByRef = (shopId: string, ref: string): SQL => {
       and ${id ? sql`(c.id = ${id}::uuid or c.slug = ${ref})` : sql`c.slug = ${ref}`}
     order by ${id ? sql`(c.id = ${id}::uuid) desc, ` : sql``}c.id limit 1`;
 };
+
+/**
+ * SQL: a select of the ids of the shop's published categories named by `refs` (each as
+ * publishedCategoryByRef finds it) and of the published categories under them, at any depth
+ * (UNION stops at cycles). Self-contained, for `id in (...)`: the products `categories`
+ * filter reads it.
+ */
+export const publishedCategoryTreeIds = (shopId: string, refs: string[]): SQL => sql`
+  with recursive tree(id) as (
+    select r.id from (${sql.join(
+      refs.map((ref) => sql`(${publishedCategoryByRef(shopId, ref)})`),
+      sql` union all `,
+    )}) r
+    union
+    select c.id from categories c join tree t on c.parent_id = t.id
+    where c.shop_id = ${shopId} and c.status = 'published'
+  )
+  select id from tree`;
+
+/**
+ * SQL: the page of the published category `ref` names as POST /config shows it, a JSON
+ * scalar subquery (null when none): name, slug, description and its image (or header image)
+ * as `{ id, filename, mimeType }`.
+ */
+export const categoryPageSql = (shopId: string, ref: string): SQL => sql`(
+  select json_build_object('name', c.name, 'slug', c.slug, 'description', c.description,
+      'image', (select ${mediaFileJson('m')} from media m
+        where m.shop_id = c.shop_id and m.id = coalesce(c.image_id, c.header_image_id)))
+  from (${publishedCategoryByRef(shopId, ref)}) c)`;
 
 // The parent a client sees: the parent row only when it is published too, so a category
 // under a hidden parent reads as top level (as the settings menu tree does).

@@ -5,97 +5,26 @@ import { ApiError, type ErrorDetail } from '../../errors';
 import { percentOf } from '../../lib/money';
 import { type CouponRow, selectCoupon } from '../coupons/queries';
 import { evaluateCoupon, ONE_PER_ORDER } from '../coupons/service';
-import type { CartLineInput } from '../products/queries/pricing';
+import {
+  cartValueLimit,
+  type PricedCart,
+  type PricedLine,
+  readPricedCart,
+} from '../products/priced-cart';
+import {
+  type CartLineInput,
+  type CatalogRow,
+  selectCartCatalog,
+} from '../products/queries/pricing';
 import type { SettingsDocument } from '../settings/document';
-import { type CatalogRow, type PickupRow, type RateRow, selectCartCatalog } from './queries';
+import type { PickupRow, RateRow } from './queries';
+
+export type { PricedCart, PricedLine };
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
   planCheckout: ['INVALID_SHIPPING_ID'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
-
-/** One cart item priced by the server, ready to become an order line. */
-export type PricedLine = {
-  /** Position of the item in the request's cart (for error details). */
-  index: number;
-  productId: string;
-  variantId: string | null;
-  title: string;
-  variationKey: string;
-  sku: string;
-  quantity: number;
-  unitPriceMinor: number;
-  totalMinor: number;
-  trackStock: boolean;
-  stock: number;
-  isDigital: boolean;
-  /** A physical line that has to be delivered. */
-  needsShipping: boolean;
-  /** The product's primary and assigned categories (coupon scope). */
-  categoryIds: string[];
-};
-
-/** The cart as the server sees it: priced lines, and the items it cannot sell. */
-export type PricedCart = {
-  lines: PricedLine[];
-  unavailable: ErrorDetail[];
-  productsTotalMinor: number;
-};
-
-const UNAVAILABLE = 'The product is not available.';
-const NO_VARIANT = 'Choose a variant: this product is sold by variationKey.';
-
-/**
- * Splits the priced catalogue rows into sellable lines and details naming each cart item
- * the shop cannot sell (unknown or unpublished product, variant gone, key missing).
- */
-export function readPricedCart(rows: CatalogRow[]): PricedCart {
-  const lines: PricedLine[] = [];
-  const unavailable: ErrorDetail[] = [];
-  for (const row of rows) {
-    if (row.state !== 'ok' || !row.product_id || row.unit_price_minor === null) {
-      unavailable.push(
-        row.state === 'variation-required'
-          ? { field: `cart.${row.i}.variationKey`, message: NO_VARIANT }
-          : { field: `cart.${row.i}`, message: UNAVAILABLE },
-      );
-      continue;
-    }
-    const isDigital = row.is_digital === true;
-    lines.push({
-      index: row.i,
-      productId: row.product_id,
-      variantId: row.variant_id,
-      title: row.title ?? '',
-      variationKey: row.variant_id ? row.variation_key : '',
-      sku: row.sku ?? '',
-      quantity: row.quantity,
-      unitPriceMinor: row.unit_price_minor,
-      totalMinor: row.unit_price_minor * row.quantity,
-      trackStock: row.track_stock === true,
-      stock: row.stock ?? 0,
-      isDigital,
-      needsShipping: row.has_shipping === true && !isDigital,
-      categoryIds: row.category_ids,
-    });
-  }
-  const productsTotalMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
-  return { lines, unavailable, productsTotalMinor };
-}
-
-/**
- * The most a cart may be worth, in minor units of the shop's currency: ten billion (100
- * million in a two-digit currency). An order costs at most its cart value plus tax (at most
- * 100 %) and one shipping fee, so every amount stays exact in JavaScript and fits the bigint
- * columns. Lines (100) and quantities (999) are bounded by the body schemas.
- */
-export const MAX_CART_VALUE_MINOR = 10_000_000_000;
-
-/** The detail refusing a cart worth more than MAX_CART_VALUE_MINOR (none when within it). */
-export function cartValueLimit(cart: PricedCart): ErrorDetail[] {
-  if (cart.productsTotalMinor <= MAX_CART_VALUE_MINOR) return [];
-  return [{ field: 'cart', message: 'The cart is worth more than a single order may be.' }];
-}
 
 /** What pricing needs from a request: the cart, its one normalised coupon code, the buyer's email. */
 export type PricingInput = { cart: CartLineInput[]; code: string | null; email: string | null };
@@ -124,12 +53,6 @@ export function readPricing(
 ): PricedCheckout {
   const cart = readPricedCart(catalog.rows);
   return { cart, coupon: coupons.rows[0], overLimit: cartValueLimit(cart) };
-}
-
-/** Prices a cart and its coupon in one round trip (POST /coupons; orders batch the statements). */
-export async function priceCart(db: Db, shopId: string, input: PricingInput) {
-  const [catalog, coupons] = await db.batch(pricingStatements(db, shopId, input));
-  return readPricing(catalog, coupons);
 }
 
 /** Every problem of a priced cart that names a field: unsellable items, stock, its value. */

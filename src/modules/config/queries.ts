@@ -1,12 +1,8 @@
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isoTimestamp } from '../../db/json';
+import { isoTimestamp, mediaFileJson } from '../../db/json';
 import { categories, products } from '../../db/schema';
-import { publishedCategoryByRef } from '../categories/queries';
-import { productImageJson } from '../products/queries/list-item';
-import { publishedProductByRef } from '../products/queries/reference';
-import { type StorefrontHostRow, storefrontHostJson } from './service/storefront-origin';
-import type { PageTarget } from './service/url';
+import { type StorefrontHostRow, storefrontHostJson } from '../../identity/storefront-origin';
 
 export type MediaRow = { id: string; filename: string; mimeType: string };
 
@@ -39,45 +35,23 @@ export type PageContextRow = {
   page: PageRow | null;
 };
 
-const mediaJson = (alias: string) => {
-  const m = sql.raw(alias);
-  return sql`json_build_object('id', ${m}.id, 'filename', ${m}.filename, 'mimeType', ${m}.mime_type)`;
-};
-
-/** The subquery finding the page a target names (null for static pages or a missing identifier). */
-function pageSql(shopId: string, target: PageTarget): SQL {
-  switch (target.kind) {
-    case 'product':
-      if (!target.id) break;
-      return sql`(select json_build_object('title', p.title, 'slug', p.slug,
-          'description', p.description, 'seoTitle', p.seo_title,
-          'seoDescription', p.seo_description, 'image', ${productImageJson('p', 0, mediaJson)})
-        from (${publishedProductByRef(shopId, target.id)}) p)`;
-    case 'collection':
-      if (!target.slug) break;
-      return sql`(select json_build_object('name', c.name, 'slug', c.slug,
-          'description', c.description,
-          'image', (select ${mediaJson('m')} from media m
-            where m.shop_id = c.shop_id and m.id = coalesce(c.image_id, c.header_image_id)))
-        from (${publishedCategoryByRef(shopId, target.slug)}) c)`;
-    case 'support':
-      if (!target.type) break;
-      return sql`(select json_build_object('type', po.type, 'title', po.title, 'content', po.content)
-        from policies po where po.shop_id = sh.id and po.type::text = ${target.type})`;
-    default:
-      break;
-  }
-  return sql`null::json`;
-}
+/**
+ * SQL: the policy page of `type` as POST /config shows it, a JSON scalar subquery (null when
+ * the shop has none): type, title and content.
+ */
+export const policyPageSql = (shopId: string, type: string): SQL => sql`(
+  select json_build_object('type', po.type, 'title', po.title, 'content', po.content)
+  from policies po where po.shop_id = ${shopId} and po.type::text = ${type})`;
 
 /**
  * Everything POST /config shows, in one statement: the shop's name and settings
- * document, its canonical host, its icon and logo, and the page the URL names.
+ * document, its canonical host, its icon and logo, and the page the URL names (`page`, a
+ * JSON scalar subquery from the module owning the page; null for none).
  */
 export async function selectPageContext(
   db: Db,
   shopId: string,
-  target: PageTarget,
+  page: SQL | null,
   host: string | null,
 ): Promise<PageContextRow> {
   const result = await db.execute(sql`
@@ -90,10 +64,10 @@ export async function selectPageContext(
           ? sql`null::boolean`
           : sql`exists (select 1 from shop_domains d where d.shop_id = sh.id and lower(d.hostname) = ${host})`
       } as "hostIsDomain",
-      (select coalesce(json_agg(${mediaJson('m')}), '[]'::json) from media m
+      (select coalesce(json_agg(${mediaFileJson('m')}), '[]'::json) from media m
         where m.shop_id = sh.id
           and m.id::text in (s.document->'seo'->>'iconId', s.document->'branding'->>'logoId')) as images,
-      ${pageSql(shopId, target)} as page
+      ${page ?? sql`null::json`} as page
     from shops sh
     left join shop_settings s on s.shop_id = sh.id
     where sh.id = ${shopId}::uuid

@@ -1,12 +1,29 @@
 import { setEtag } from '../../admin-kit/concurrency';
+import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
-import { ContentEntrySchema, ContentEntryUpdateSchema, DeletedContentEntrySchema } from './schemas';
-import { deleteContentEntry, getContentEntry, RAISES, updateContentEntry } from './service';
+import {
+  ContentEntryCreateSchema,
+  ContentEntryListQuerySchema,
+  ContentEntryListSchema,
+  ContentEntrySchema,
+  ContentEntryUpdateSchema,
+  DeletedContentEntrySchema,
+} from './schemas';
+import {
+  createContentEntry,
+  deleteContentEntry,
+  getContentEntry,
+  listContentEntries,
+  RAISES,
+  updateContentEntry,
+} from './service';
 
 const tag = 'Content entries';
+/** The entries of a model are listed and created under the model's path and tag. */
+const modelTag = 'Content models';
 
 const read = adminRoute({
   method: 'get',
@@ -70,4 +87,51 @@ contentEntryAdminRoutes.openapi(update, async (c) => {
 contentEntryAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => deleteContentEntry(w, id)), 200);
+});
+
+const listEntries = adminRoute({
+  method: 'get',
+  path: '/{id}/entries',
+  tag: modelTag,
+  scope: 'content:read',
+  operationId: 'listContentEntries',
+  summary: 'The entries of a content model, of every status, newest first',
+  description:
+    "Lists a model's entries, drafts and archived ones included (filter with `status`), newest first.",
+  request: { params: IdParamSchema, query: ContentEntryListQuerySchema },
+  responses: { 200: jsonContent(ContentEntryListSchema, 'A page of entries') },
+  raises: RAISES.listContentEntries,
+});
+
+const createEntry = adminRoute({
+  method: 'post',
+  path: '/{id}/entries',
+  tag: modelTag,
+  scope: 'content:write',
+  operationId: 'createContentEntry',
+  summary: 'Adds an entry to a content model (a draft unless `status` says otherwise)',
+  description:
+    'The data is checked against the model: an unknown field, a missing required field or a value of the wrong type is `422 CONTENT_ENTRY_INVALID`, naming each field. A singleton model holds one entry: a second is `409 CONTENT_SINGLETON_TAKEN`.',
+  request: { params: IdParamSchema, body: jsonBody(ContentEntryCreateSchema) },
+  responses: { 201: resourceContent(ContentEntrySchema, 'The new entry') },
+  raises: RAISES.createContentEntry,
+});
+
+/**
+ * /admin/api/v1/content-models/{id}/entries: the entries of a model, mounted under the
+ * models' path after their own routes (src/admin-api.ts).
+ */
+export const contentModelEntryAdminRoutes = createRouter();
+
+contentModelEntryAdminRoutes.openapi(listEntries, async (c) => {
+  const db = c.get('services').database.db;
+  const { id } = c.req.valid('param');
+  const page = await listContentEntries(db, c.get('shop').id, id, c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});
+
+contentModelEntryAdminRoutes.openapi(createEntry, async (c) => {
+  const { id } = c.req.valid('param');
+  const entry = await merchantWrite(c, (w) => createContentEntry(w, id, c.req.valid('json')));
+  return c.json(entry, 201);
 });

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client';
 import { contentEntries } from '../../db/schema';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { canonicalJson } from '../../lib/canonical-json';
+import { definitionsOf, entryProblems, imageIdOf } from '../content-models/fields';
 import { countEntries, type ModelRow, models } from '../content-models/queries';
 import { imageObjectOf } from '../media/view';
-import { definitionsOf, entryProblems, imageIdOf } from './fields';
 import { type EntryRow, entries, entryPage, imagesOf, modelIdOfEntry } from './queries';
 import type { ContentEntryCreate, ContentEntryResource, ContentEntryUpdate } from './schemas';
 

@@ -5,17 +5,6 @@ import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
-  ContentEntryCreateSchema,
-  ContentEntryListQuerySchema,
-  ContentEntryListSchema,
-  ContentEntrySchema,
-} from '../content-entries/schemas';
-import {
-  createContentEntry,
-  RAISES as ENTRY_RAISES,
-  listContentEntries,
-} from '../content-entries/service';
-import {
   ContentModelCreateSchema,
   ContentModelListQuerySchema,
   ContentModelListSchema,
@@ -103,35 +92,10 @@ const remove = adminRoute({
   raises: RAISES.deleteContentModel,
 });
 
-const listEntries = adminRoute({
-  method: 'get',
-  path: '/{id}/entries',
-  tag,
-  scope: 'content:read',
-  operationId: 'listContentEntries',
-  summary: 'The entries of a content model, of every status, newest first',
-  description:
-    "Lists a model's entries, drafts and archived ones included (filter with `status`), newest first.",
-  request: { params: IdParamSchema, query: ContentEntryListQuerySchema },
-  responses: { 200: jsonContent(ContentEntryListSchema, 'A page of entries') },
-  raises: ENTRY_RAISES.listContentEntries,
-});
-
-const createEntry = adminRoute({
-  method: 'post',
-  path: '/{id}/entries',
-  tag,
-  scope: 'content:write',
-  operationId: 'createContentEntry',
-  summary: 'Adds an entry to a content model (a draft unless `status` says otherwise)',
-  description:
-    'The data is checked against the model: an unknown field, a missing required field or a value of the wrong type is `422 CONTENT_ENTRY_INVALID`, naming each field. A singleton model holds one entry: a second is `409 CONTENT_SINGLETON_TAKEN`.',
-  request: { params: IdParamSchema, body: jsonBody(ContentEntryCreateSchema) },
-  responses: { 201: resourceContent(ContentEntrySchema, 'The new entry') },
-  raises: ENTRY_RAISES.createContentEntry,
-});
-
-/** /admin/api/v1/content-models: content types, and the entries of each. */
+/**
+ * /admin/api/v1/content-models: content types (the entries of each are listed and created by
+ * content-entries' routes, mounted under the same path).
+ */
 export const contentModelAdminRoutes = createRouter();
 
 contentModelAdminRoutes.openapi(list, async (c) => {
@@ -161,17 +125,4 @@ contentModelAdminRoutes.openapi(update, async (c) => {
 contentModelAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => deleteContentModel(w, id)), 200);
-});
-
-contentModelAdminRoutes.openapi(listEntries, async (c) => {
-  const db = c.get('services').database.db;
-  const { id } = c.req.valid('param');
-  const page = await listContentEntries(db, c.get('shop').id, id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-contentModelAdminRoutes.openapi(createEntry, async (c) => {
-  const { id } = c.req.valid('param');
-  const entry = await merchantWrite(c, (w) => createContentEntry(w, id, c.req.valid('json')));
-  return c.json(entry, 201);
 });

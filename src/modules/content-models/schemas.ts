@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { deletedSchema, timestamp } from '../../admin-kit/route';
-import { FIELD_TYPES, RESERVED_FIELD_NAMES } from '../content-entries/fields';
+import { FIELD_TYPES, RESERVED_FIELD_NAMES } from './fields';
 
 const FieldSchema = z
   .strictObject({

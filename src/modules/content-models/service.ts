@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { contentModels } from '../../db/schema';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { defined } from '../../lib/defined';
-import { definitionsOf, entryProblems, type FieldDefinition } from '../content-entries/fields';
+import { definitionsOf, entryProblems, type FieldDefinition } from './fields';
 import {
   countEntries,
   dropEntryFields,

@@ -3,9 +3,9 @@ import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors';
 import { percentOf, toAmount } from '../../lib/money';
-import { type PricedCart, priceCart } from '../checkout/service';
-import type { CartLineInput } from '../products/queries/pricing';
-import type { CouponRow } from './queries';
+import { cartValueLimit, type PricedCart, readPricedCart } from '../products/priced-cart';
+import { type CartLineInput, selectCartCatalog } from '../products/queries/pricing';
+import { type CouponRow, selectCoupon } from './queries';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -93,7 +93,8 @@ export function requestedCouponCodes(body: unknown): string[] {
 }
 
 /**
- * POST /coupons: checks a coupon against a cart priced by checkout (as an order would be).
+ * POST /coupons: checks a coupon against the cart priced as an order prices it (the same
+ * catalogue statement and reading, one round trip with the coupon's).
  * Items the shop cannot sell do not count (as in cart hydration). The per-customer limit is
  * checked for the signed-in customer's email; a guest's is checked when the order is placed.
  */
@@ -108,17 +109,16 @@ export async function validateCoupon(
   if (codes.length > 1) throw new ApiError('INVALID_COUPON', { message: ONE_PER_ORDER });
   const [code] = codes;
   if (!code) throw new ApiError('INVALID_COUPON');
-  const priced = await priceCart(db, shop.id, {
-    cart: body.cart,
-    code,
-    email: customer?.email ?? null,
-  });
-  if (priced.overLimit.length > 0) {
-    throw new ApiError('VALIDATION_FAILED', { details: priced.overLimit });
-  }
-  if (priced.cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
+  const [catalog, coupons] = await db.batch([
+    selectCartCatalog(db, shop.id, body.cart),
+    selectCoupon(db, shop.id, code, customer?.email ?? null),
+  ]);
+  const cart = readPricedCart(catalog.rows);
+  const overLimit = cartValueLimit(cart);
+  if (overLimit.length > 0) throw new ApiError('VALIDATION_FAILED', { details: overLimit });
+  if (cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
-  const outcome = evaluateCoupon(priced.coupon, priced.cart, amount);
+  const outcome = evaluateCoupon(coupons.rows[0], cart, amount);
   if (!outcome.ok) throw new ApiError('INVALID_COUPON', { message: outcome.message });
   return { _id: outcome.coupon.id, code: outcome.coupon.code, amount: amount(outcome.amountMinor) };
 }

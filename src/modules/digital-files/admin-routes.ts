@@ -5,8 +5,8 @@ import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
-import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
+import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
 import {
   DeletedDigitalFileSchema,
@@ -128,7 +128,7 @@ digitalFileAdminRoutes.openapi(read, async (c) => {
 
 digitalFileAdminRoutes.openapi(upload, async (c) => {
   const { filename, title } = c.req.valid('query');
-  const bytes = await readBodyCapped(c, DIGITAL_FILE_MAX_BYTES, digitalFileTooLarge);
+  const bytes = await readStreamCapped(c.req.raw, DIGITAL_FILE_MAX_BYTES, digitalFileTooLarge);
   checkFileSize(bytes);
   const services = c.get('services');
   const contentType = contentTypeOf(c.req.header('content-type'));
@@ -152,15 +152,5 @@ digitalFileAdminRoutes.openapi(update, async (c) => {
 
 digitalFileAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
-  const { storageKey, ...deleted } = await merchantWrite(c, (w) => deleteDigitalFile(w, id));
-  const services = c.get('services');
-  // Only once the row is gone: a failure leaves an unnamed private object, never a row
-  // naming a missing one.
-  await services.storage.delete(storageKey).catch((e: unknown) => {
-    services.log.error('a deleted file could not be removed from storage', {
-      id,
-      error: String(e),
-    });
-  });
-  return c.json(deleted, 200);
+  return c.json(await merchantWrite(c, (w) => deleteDigitalFile(w, id)), 200);
 });

@@ -1,4 +1,4 @@
-import type { Storage } from '../../adapters/storage';
+import { removeDeletedObject, type Storage } from '../../adapters/storage';
 import { unchanged } from '../../admin-kit/audit';
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
@@ -143,7 +143,7 @@ export async function updateDigitalFile(w: WriteScope, id: string, input: Digita
 /**
  * Deletes a file no product sells and no order was granted; otherwise 409
  * DIGITAL_FILE_IN_USE (buyers keep their downloads: set `active: false` to stop them).
- * Returns the object key to remove once the deletion has committed.
+ * Its object is removed from storage once the deletion has committed.
  */
 export async function deleteDigitalFile(w: WriteScope, id: string) {
   const current = await files.lock(w.tx, w.shop.id, id);
@@ -168,5 +168,12 @@ export async function deleteDigitalFile(w: WriteScope, id: string) {
     before: toDigitalFile(current),
     after: null,
   });
-  return { id, object: TYPE, deleted: true as const, storageKey: current.storageKey };
+  const { storage, log } = w.services;
+  w.afterCommit(() =>
+    removeDeletedObject(storage, log, current.storageKey, {
+      message: 'a deleted file could not be removed from storage',
+      id,
+    }),
+  );
+  return { id, object: TYPE, deleted: true as const };
 }

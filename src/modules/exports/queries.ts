@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { ShippingDimensions } from '../../db/schema';
-import { saleActive } from '../products/queries/pricing';
+import { saleActive } from '../../read-models/prices';
 
 /** One product as an export writes it. Amounts in minor units; images by filename. */
 export type ExportProduct = {

@@ -3,8 +3,8 @@ import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonContent } from '../../http/openapi';
-import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
+import { readStreamCapped } from '../../lib/capped-read';
 import {
   ImportListQuerySchema,
   ImportListSchema,
@@ -71,7 +71,7 @@ const read = adminRoute({
 export const importAdminRoutes = createRouter();
 
 importAdminRoutes.openapi(upload, async (c) => {
-  const bytes = await readBodyCapped(c, IMPORT_MAX_BYTES, importTooLarge);
+  const bytes = await readStreamCapped(c.req.raw, IMPORT_MAX_BYTES, importTooLarge);
   const queue = c.env.PRODUCT_IMPORTS;
   const options = { dryRun: c.req.valid('query').dry_run === 'true' };
   const keyId = c.get('merchant').keyId;

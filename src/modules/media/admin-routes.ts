@@ -7,8 +7,8 @@ import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/rout
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
 import { jsonBody, jsonContent } from '../../http/openapi';
-import { readBodyCapped } from '../../http/raw-body';
 import { createRouter } from '../../http/router';
+import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
 import { mediaBaseUrl } from '../storage/service';
 import {
@@ -129,7 +129,10 @@ mediaAdminRoutes.openapi(read, async (c) => {
 
 mediaAdminRoutes.openapi(upload, async (c) => {
   const { filename, alt } = c.req.valid('query');
-  const image = prepareImage(await readBodyCapped(c, MEDIA_MAX_BYTES, mediaTooLarge), filename);
+  const image = prepareImage(
+    await readStreamCapped(c.req.raw, MEDIA_MAX_BYTES, mediaTooLarge),
+    filename,
+  );
   const services = c.get('services');
   const fingerprint = { sha256: await sha256HexOfBytes(image.bytes), filename, alt };
   const key = mediaKey(c.get('shop').id, image.filename);
@@ -149,15 +152,5 @@ mediaAdminRoutes.openapi(update, async (c) => {
 
 mediaAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
-  const { filename, ...deleted } = await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id));
-  const services = c.get('services');
-  // Only once the row is gone: a failure here leaves an object no row names, never a row
-  // naming a missing object.
-  await services.storage.delete(mediaKey(c.get('shop').id, filename)).catch((e: unknown) => {
-    services.log.error('a deleted image could not be removed from storage', {
-      id,
-      error: String(e),
-    });
-  });
-  return c.json(deleted, 200);
+  return c.json(await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id)), 200);
 });

@@ -1,3 +1,4 @@
+import { removeDeletedObject } from '../../adapters/storage';
 import { unchanged } from '../../admin-kit/audit';
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
@@ -7,6 +8,7 @@ import { ApiError, type ErrorCode } from '../../errors';
 import { defined } from '../../lib/defined';
 import { countMediaUses, mediaRows } from './queries';
 import type { MediaUpdate } from './schemas';
+import { mediaKey } from './store';
 import { MEDIA_TYPE, toMedia } from './view';
 
 export { MEDIA_MAX_BYTES, prepareImage, storeImage } from './store';
@@ -45,8 +47,8 @@ export async function updateMedia(w: WriteScope, base: string, id: string, input
 
 /**
  * Deletes an image nothing uses; one still shown by a product, variant, category, pickup
- * point or the settings is 409 MEDIA_IN_USE with the count of each. Returns the object key
- * to remove once the row's deletion has committed.
+ * point or the settings is 409 MEDIA_IN_USE with the count of each. Its object is removed
+ * from storage once the deletion has committed.
  */
 export async function deleteMedia(w: WriteScope, base: string, id: string) {
   const current = await mediaRows.lock(w.tx, w.shop.id, id);
@@ -68,5 +70,12 @@ export async function deleteMedia(w: WriteScope, base: string, id: string) {
     before: toMedia(current, base),
     after: null,
   });
-  return { id, object: MEDIA_TYPE, deleted: true as const, filename: current.filename };
+  const { storage, log } = w.services;
+  w.afterCommit(() =>
+    removeDeletedObject(storage, log, mediaKey(w.shop.id, current.filename), {
+      message: 'a deleted image could not be removed from storage',
+      id,
+    }),
+  );
+  return { id, object: MEDIA_TYPE, deleted: true as const };
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isoTimestamp } from '../../db/json';
 import { newsletterSubscriptions as subs } from '../../db/schema';
-import { type StorefrontHostRow, storefrontHostJson } from '../config/service/storefront-origin';
+import { type StorefrontHostRow, storefrontHostJson } from '../../identity/storefront-origin';
 import { deliveryIdsSql, eventCtes } from '../webhooks/events';
 
 export type SubscriptionStatus = (typeof subs.$inferSelect)['status'];

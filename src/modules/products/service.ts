@@ -5,6 +5,7 @@ import { toShapeA } from '../../http/schemas';
 import { escapeHtml } from '../../lib/html';
 import { toAmount, toMinor } from '../../lib/money';
 import { isUuid, UUID_PATTERN } from '../../lib/uuid';
+import { publishedCategoryTreeIds } from '../categories/queries';
 import { selectHydratedCart } from './queries/cart';
 import { selectProductDetail } from './queries/detail';
 import {
@@ -64,15 +65,17 @@ export type ProductListQuery = Paging & {
 export async function listProducts(db: Db, shop: ShopContext, q: ProductListQuery) {
   const minor = (amount: number | undefined) =>
     amount === undefined ? undefined : toMinor(amount, shop.currencyDigits);
+  const categoryRefs = (q.categories ?? '')
+    .split(',')
+    .map((ref) => ref.trim())
+    .filter(Boolean);
   const row = await selectProductList(db, {
     shopId: shop.id,
     page: q.page,
     limit: q.limit,
     sort: q.sort,
-    categories: (q.categories ?? '')
-      .split(',')
-      .map((ref) => ref.trim())
-      .filter(Boolean),
+    categoryIds:
+      categoryRefs.length > 0 ? publishedCategoryTreeIds(shop.id, categoryRefs) : undefined,
     minPriceMinor: minor(q.minPrice),
     maxPriceMinor: minor(q.maxPrice),
     featured: q.featured === true,

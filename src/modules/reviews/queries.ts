@@ -3,34 +3,11 @@ import type { Db } from '../../db/client';
 import { isoTimestamp, jsonArray } from '../../db/json';
 import { type SessionCheck, sessionCheckSql } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
-import { reviewsAllowed } from '../settings/queries';
+import { listedReview, listedReviewStats } from '../../read-models/product-ratings';
 import { deliveryIdsSql, eventCtes } from '../webhooks/events';
 
 /** Order states in which the products of an order may be reviewed. */
 export const REVIEWABLE_ORDER_STATUSES = ['delivered', 'completed', 'cancelled', 'refunded'];
-
-/**
- * SQL: the review aliased `r` is listed (anyone may see it and it counts in every rating):
- * approved and not hidden by the merchant.
- */
-export const listedReview = (r: string): SQL => {
-  const a = sql.raw(r);
-  return sql`(${a}.status = 'approved' and not ${a}.hidden)`;
-};
-
-/**
- * SQL: a one-row subquery over the listed reviews of the product aliased `p`, to join
- * laterally: `count`, and `average`, the mean rating rounded to one decimal (0 without
- * reviews). Product list items and the review summary both read it.
- */
-export const listedReviewStats = (p: string): SQL => {
-  const a = sql.raw(p);
-  return sql`(
-    select count(*)::int as count, coalesce(round(avg(lr.rating), 1), 0) as average
-    from reviews lr
-    where lr.shop_id = ${a}.shop_id and lr.product_id = ${a}.id and ${listedReview('lr')}
-  )`;
-};
 
 /** The published product of this shop, as a one-row left join (`p.id` null when not found). */
 const publishedProduct = (shopId: string, productId: string) => sql`
@@ -174,9 +151,11 @@ export async function insertReview(
     variationLabel: string;
     rating: number;
     comment: string;
+    /** SQL: whether the shop takes new reviews (its settings' `reviewsAllowedSql`). */
+    allowed: SQL;
   },
 ): Promise<CreateReviewRow> {
-  const { shopId, claims, orderId, productId, variationLabel, rating, comment } = params;
+  const { shopId, claims, orderId, productId, variationLabel, rating, comment, allowed } = params;
   const customerId = claims.customerId;
   const statuses = sql.join(
     REVIEWABLE_ORDER_STATUSES.map((s) => sql`${s}`),
@@ -184,10 +163,7 @@ export async function insertReview(
   );
   const result = await db.execute(sql`
     with g as (${sessionCheckSql(shopId, claims)}),
-    cfg as (
-      select ${reviewsAllowed(sql`st.document`)} as allowed
-      from (select 1) k left join shop_settings st on st.shop_id = ${shopId}
-    ),
+    cfg as (select ${allowed} as allowed),
     o as (
       select ord.id, ord.name, ord.status from orders ord, g
       where g.usable and ord.id = ${orderId} and ord.shop_id = ${shopId}

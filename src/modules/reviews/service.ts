@@ -4,6 +4,7 @@ import { ApiError, type ErrorCode } from '../../errors';
 import { assertSessionUsable } from '../../identity/sessions';
 import type { TokenClaims } from '../../identity/tokens';
 import { isUuid } from '../../lib/uuid';
+import { reviewsAllowedSql } from '../settings/queries';
 import { deliverWebhooksAfterResponse } from '../webhooks/delivery';
 import {
   insertReview,
@@ -92,6 +93,7 @@ export async function createReview(
     variationLabel: body.variationLabel,
     rating: body.rating,
     comment: body.comment,
+    allowed: reviewsAllowedSql(shopId),
   });
   assertSessionUsable(row);
   if (!row.allowed) throw new ApiError('REVIEWS_DISABLED');

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { jsonArray } from '../../db/json';
-import { productPageJson } from '../products/queries/card';
-import type { ProductPageRow } from '../products/queries/list';
-import { searchCtes } from './matching';
+import { type CardPage, productPageJson } from '../../read-models/product-cards';
+import { searchCtes } from '../../read-models/search';
+import type { ProductListItem } from '../products/schemas';
 import type { SearchCategoryItem } from './schemas';
 
 export type SearchRow = {
-  products: ProductPageRow;
+  products: CardPage<ProductListItem>;
   categories: { total: number; items: SearchCategoryItem[] };
 };
 

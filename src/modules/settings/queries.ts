@@ -97,12 +97,14 @@ export async function selectPolicy(db: Db, shopId: string, type: PolicyType) {
 }
 
 /**
- * SQL: whether the shop takes new reviews, from its settings document (`document`, a jsonb
- * expression, null without settings) read as readSettingsDocument reads it: the stored
- * `reviews.allowReviews` when it is a boolean, else ALLOW_REVIEWS_DEFAULT.
+ * SQL: whether the shop `shopId` takes new reviews, a boolean scalar subquery, read from its
+ * settings document as readSettingsDocument reads it: the stored `reviews.allowReviews` when
+ * it is a boolean, else ALLOW_REVIEWS_DEFAULT (also without settings). POST /reviews folds it
+ * into its one statement.
  */
-export const reviewsAllowed = (document: SQL): SQL => {
-  const stored = sql`${document}->'reviews'->'allowReviews'`;
-  return sql`coalesce(case when jsonb_typeof(${stored}) = 'boolean' then (${stored})::boolean end,
-    ${sql.raw(String(ALLOW_REVIEWS_DEFAULT))})`;
+export const reviewsAllowedSql = (shopId: string): SQL => {
+  const stored = sql`st.document->'reviews'->'allowReviews'`;
+  return sql`(select coalesce(case when jsonb_typeof(${stored}) = 'boolean' then (${stored})::boolean end,
+      ${sql.raw(String(ALLOW_REVIEWS_DEFAULT))})
+    from (select 1) k left join shop_settings st on st.shop_id = ${shopId})`;
 };

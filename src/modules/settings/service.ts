@@ -4,7 +4,7 @@ import type { PolicyType } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { escapeHtml } from '../../lib/html';
 import { toAmount } from '../../lib/money';
-import { supportPath } from '../config/service/url';
+import { supportPath } from '../../lib/storefront-paths';
 import { shopMediaUrl } from '../storage/service';
 import { readSettingsDocument } from './document';
 import { type ImageRow, type SettingsRow, selectPolicy, selectSettings } from './queries';

@@ -1,5 +1,10 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { ApiError, type ErrorCode } from '../../../errors';
+import { storefrontOrigin } from '../../../identity/storefront-origin';
+import { collectionPath, productPath } from '../../../lib/storefront-paths';
+import { categoryPageSql } from '../../categories/queries';
+import { productPageSql } from '../../products/queries/page';
 import { readSettingsDocument } from '../../settings/document';
 import { mediaFileUrl } from '../../storage/service';
 import {
@@ -8,20 +13,13 @@ import {
   type PageContextRow,
   type PolicyPageRow,
   type ProductPageRow,
+  policyPageSql,
   selectPageContext,
 } from '../queries';
 import type { PageMetadata } from '../schemas';
 import { humanize, staticPageTitle } from './pages';
-import { storefrontOrigin } from './storefront-origin';
 import { collapseWhitespace, htmlToText, truncate } from './text';
-import {
-  collectionPath,
-  matchPage,
-  type PageTarget,
-  parseStorefrontUrl,
-  productPath,
-  type StorefrontUrl,
-} from './url';
+import { matchPage, type PageTarget, parseStorefrontUrl, type StorefrontUrl } from './url';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -54,6 +52,23 @@ type Page = {
 const summary = (html: string) => truncate(htmlToText(html), DESCRIPTION_LENGTH);
 
 type MediaUrl = (m: MediaRow) => string;
+
+/**
+ * SQL reading the page a target names, from the module that owns it: null for static pages
+ * and for a dynamic one without its identifier.
+ */
+function pageSql(shopId: string, target: PageTarget): SQL | null {
+  switch (target.kind) {
+    case 'product':
+      return target.id ? productPageSql(shopId, target.id) : null;
+    case 'collection':
+      return target.slug ? categoryPageSql(shopId, target.slug) : null;
+    case 'support':
+      return target.type ? policyPageSql(shopId, target.type) : null;
+    default:
+      return null;
+  }
+}
 
 const namesSite = (title: string, site: string) =>
   site !== '' && title.toLowerCase().includes(site.toLowerCase());
@@ -155,7 +170,7 @@ export async function pageMetadata(
   const url = parseStorefrontUrl(request.url);
   const param = request.param?.trim() || null;
   const { target, path } = matchPage(url, param);
-  const row = await selectPageContext(db, shopId, target, url.host);
+  const row = await selectPageContext(db, shopId, pageSql(shopId, target), url.host);
   assertShopHost(url, row, links);
 
   const doc = readSettingsDocument(row.document);

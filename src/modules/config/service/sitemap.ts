@@ -1,5 +1,7 @@
 import type { Db } from '../../../db/client';
+import { storefrontOrigin } from '../../../identity/storefront-origin';
 import type { Logger } from '../../../lib/log';
+import { collectionPath, productPath, supportPath } from '../../../lib/storefront-paths';
 import { readSettingsDocument } from '../../settings/document';
 import {
   type SitemapHeadRow,
@@ -8,8 +10,7 @@ import {
   selectSitemapHead,
 } from '../queries';
 import type { SitemapEntry } from '../schemas';
-import { storefrontOrigin } from './storefront-origin';
-import { collectionPath, productPath, supportPath, withoutQuery } from './url';
+import { withoutQuery } from './url';
 
 /** Rows per statement while streaming products and categories: bounds the worker's memory. */
 export const SITEMAP_CHUNK_SIZE = 5000;

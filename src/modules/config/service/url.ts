@@ -1,5 +1,6 @@
 import { POLICY_TYPES, type PolicyType } from '../../../db/schema';
 import { ApiError } from '../../../errors';
+import { PAGE_SEGMENT } from '../../../lib/storefront-paths';
 
 /** Longest `url` POST /config accepts (the de facto limit of browsers and crawlers). */
 export const MAX_URL_LENGTH = 2048;
@@ -13,18 +14,6 @@ export type StorefrontUrl = {
 
 /** A URL or path without its query and fragment. */
 export const withoutQuery = (url: string): string => url.replace(/[?#][\s\S]*$/, '');
-
-/*
- * The storefront's own paths of the pages the API links to (the contract's page table);
- * settings footers, page metadata and the sitemap all link with these.
- */
-
-/** A product page, by slug (canonical). */
-export const productPath = (slug: string): string => `/product/${encodeURIComponent(slug)}`;
-/** A category page, by slug (canonical). */
-export const collectionPath = (slug: string): string => `/collections/${encodeURIComponent(slug)}`;
-/** A policy page, by policy type. */
-export const supportPath = (type: string): string => `/support/${encodeURIComponent(type)}`;
 
 /** A pattern segment such as `:id`, filled from `param`. */
 const PLACEHOLDER = /^:[a-z][a-z0-9_-]*$/i;
@@ -108,19 +97,19 @@ export function matchPage(
 
   if (first && !first.placeholder && (url.segments.length === 2 || url.segments.length === 1)) {
     switch (first.value) {
-      case 'product':
+      case PAGE_SEGMENT.product:
         if (second) return { target: { kind: 'product', id: identifier }, path };
         break;
-      case 'collections':
+      case PAGE_SEGMENT.collection:
         if (second) return { target: { kind: 'collection', slug: identifier }, path };
         break;
-      case 'support':
+      case PAGE_SEGMENT.support:
         if (second) {
           const type = identifier && isPolicyType(identifier) ? identifier : null;
           return { target: { kind: 'support', type }, path };
         }
         break;
-      case 'search':
+      case PAGE_SEGMENT.search:
         if (!second) return { target: { kind: 'search', term: param || null }, path };
         break;
     }

@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { jsonArray } from '../../../db/json';
-import type { HydratedCartItem } from '../schemas';
+import { saleActive } from '../../../read-models/prices';
 import {
   primaryCategoryJson,
   productImageJson,
-  productMediaJson,
   productSummary,
   stockStatus,
-} from './list-item';
-import { type CartLineInput, cartLinesSelect, saleActive } from './pricing';
+} from '../../../read-models/product-list-item';
+import type { HydratedCartItem } from '../schemas';
+import { productMediaJson } from './media';
+import { type CartLineInput, cartLinesSelect } from './pricing';
 import { variantJson } from './variant-json';
 
 export type HydratedCartRow = {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { productListItemJson, productSummary } from '../../../read-models/product-list-item';
 import type { ProductDetail } from '../schemas';
-import { productListItemJson, productMediaJson, productSummary } from './list-item';
+import { productMediaJson } from './media';
 import { targetProduct } from './reference';
 import { defaultOptionsJson, productOptionsJson } from './variant-json';
 

@@ -1,13 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { publishedCategoryByRef } from '../../categories/queries';
-import { searchCtes } from '../../search/matching';
+import { type CardPage, cardPrice, productPageJson } from '../../../read-models/product-cards';
+import { searchCtes } from '../../../read-models/search';
 import type { ProductListItem } from '../schemas';
-import { cardPrice, productPageJson } from './card';
 import { targetProduct } from './reference';
 
 /** One page of product list items (amounts in minor units) and the number of matches. */
-export type ProductPageRow = { total: number; items: ProductListItem[] };
+export type ProductPageRow = CardPage<ProductListItem>;
 
 export type ProductSort = 'A-Z' | 'Z-A' | 'RECENT' | 'OLD';
 
@@ -17,8 +16,11 @@ export type ProductListFilter = {
   limit: number;
   /** Absent: by relevance when `term` is set, else RECENT. */
   sort: ProductSort | undefined;
-  /** Category slugs or `_id`s; a product in any of them or their descendants matches. */
-  categories: string[];
+  /**
+   * A select of category ids (the categories the client named and those under them, from
+   * categories' `publishedCategoryTreeIds`); a product in any of them matches.
+   */
+  categoryIds: SQL | undefined;
   minPriceMinor: number | undefined;
   maxPriceMinor: number | undefined;
   featured: boolean;
@@ -48,7 +50,7 @@ async function selectPage(db: Db, query: SQL): Promise<ProductPageRow> {
 export function selectProductList(db: Db, f: ProductListFilter): Promise<ProductPageRow> {
   const where: SQL[] = [sql`c.shop_id = ${f.shopId}`];
   if (f.featured) where.push(sql`c.featured`);
-  if (f.categories.length > 0) {
+  if (f.categoryIds) {
     where.push(sql`exists (select 1 from product_categories pc
       where pc.shop_id = c.shop_id and pc.product_id = c.id
         and pc.category_id in (select id from category_tree))`);
@@ -63,23 +65,12 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
   }
   const term = f.term;
 
-  // The published categories named and those under them, at any depth (UNION stops at cycles).
-  const categoryTree = sql`category_tree(id) as (
-      select r.id from (${sql.join(
-        f.categories.map((ref) => sql`(${publishedCategoryByRef(f.shopId, ref)})`),
-        sql` union all `,
-      )}) r
-      union
-      select c.id from categories c join category_tree t on c.parent_id = t.id
-      where c.shop_id = ${f.shopId} and c.status = 'published'
-    ),`;
-
   const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
   // With a term, the matches are found and ranked once (products_search); without one, the
   // filter CTE stays inlined so the count and the page each use the card indexes.
   return selectPage(
     db,
-    sql`with recursive ${f.categories.length > 0 ? categoryTree : sql``}
+    sql`with ${f.categoryIds ? sql`category_tree(id) as materialized (${f.categoryIds}),` : sql``}
     ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
     hits as ${term ? sql`materialized` : sql`not materialized`} (
       select c.id, c.created_at, c.sort_title,

@@ -1,27 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import { isUuid } from '../../../lib/uuid';
-
-/**
- * SQL: true when the product or variant row aliased `alias` has a sale running now: a sale
- * price is set, lower than the price, and now is within [sale_starts_at, sale_ends_at)
- * (an unset bound is open).
- */
-export const saleActive = (alias: string): SQL => {
-  const a = sql.raw(alias);
-  return sql`(${a}.sale_price_minor is not null and ${a}.price_minor is not null
-    and ${a}.sale_price_minor < ${a}.price_minor
-    and (${a}.sale_starts_at is null or ${a}.sale_starts_at <= now())
-    and (${a}.sale_ends_at is null or now() < ${a}.sale_ends_at))`;
-};
-
-/**
- * SQL: the unit price of the product or variant row aliased `alias` now, in minor units,
- * an active sale applied. Every price a customer is shown or charged comes from here.
- */
-export const actualPriceMinor = (alias: string): SQL => {
-  const a = sql.raw(alias);
-  return sql`(case when ${saleActive(alias)} then ${a}.sale_price_minor else ${a}.price_minor end)`;
-};
+import { actualPriceMinor } from '../../../read-models/prices';
 
 /** One client-held cart item, as POST /products/cart and POST /orders receive it. */
 export type CartLineInput = {
@@ -97,3 +77,29 @@ export type CartLineRow = {
   stock: number | null;
   is_digital: boolean | null;
 };
+
+/** One cart line priced from the catalogue, with what checkout needs beyond cart hydration. */
+export type CatalogRow = CartLineRow & {
+  has_shipping: boolean | null;
+  category_ids: string[];
+};
+
+/**
+ * The statement pricing `items` from the catalogue now: the catalogue's own cart pricing
+ * (`cartLinesSelect`, the SQL cart hydration uses, so a cart and its order can never
+ * disagree) plus what checkout needs beyond it: whether a line is delivered and the
+ * product's categories (coupon scope). Unexecuted, so it can join a batch.
+ */
+export function selectCartCatalog(db: Db, shopId: string, items: CartLineInput[]) {
+  return db.execute<CatalogRow>(sql`
+    with lines as (${cartLinesSelect(shopId, items)})
+    select l.*, coalesce(v.has_shipping, p.has_shipping) as has_shipping,
+      array_remove(array(select pc.category_id::text from product_categories pc
+        where pc.shop_id = p.shop_id and pc.product_id = p.id) || p.primary_category_id::text, null)
+        as category_ids
+    from lines l
+    left join products p on p.shop_id = ${shopId} and p.id = l.product_id
+    left join product_variants v on v.shop_id = ${shopId} and v.id = l.variant_id
+    order by l.i
+  `);
+}

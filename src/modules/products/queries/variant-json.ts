@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { imageJson, jsonArray } from '../../../db/json';
-import { stockStatus } from './list-item';
-import { actualPriceMinor, saleActive } from './pricing';
+import { actualPriceMinor, saleActive } from '../../../read-models/prices';
+import { stockStatus } from '../../../read-models/product-list-item';
 
 /*
  * SQL for options and variants. A variant's key is its option value ids joined with '-'

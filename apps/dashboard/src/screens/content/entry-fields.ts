@@ -10,7 +10,7 @@ type Model = components['schemas']['ContentModel'];
 type ModelField = Model['fields'][number];
 
 /** The field types a model may have: the platform's own list. */
-export { FIELD_TYPES } from '../../../../../src/modules/content-entries/fields';
+export { FIELD_TYPES } from '../../../../../src/modules/content-models/fields';
 
 function fieldOf(f: ModelField): Field {
   const base = { name: `data.${f.name}`, label: f.name, required: f.required };

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { imageJson, isoTimestamp, jsonArray } from '../../../db/json';
-import { listedReviewStats } from '../../reviews/queries';
-import { actualPriceMinor, saleActive } from './pricing';
+import { imageJson, isoTimestamp, jsonArray } from '../db/json';
+import { actualPriceMinor, saleActive } from './prices';
+import { listedReviewStats } from './product-ratings';
 
 /*
  * The SQL building blocks of a product as the storefront sees it. Every fragment takes the
@@ -90,17 +90,6 @@ export const productImageJson = (
     join media pim on pim.id = ppm.media_id and pim.shop_id = ppm.shop_id
     where ppm.shop_id = ${a}.shop_id and ppm.product_id = ${a}.id
     order by ppm.position, ppm.media_id limit 1 offset ${sql.raw(String(index))})`;
-};
-
-/** SQL: every image of the product with its `position`, in order. */
-export const productMediaJson = (p: string): SQL => {
-  const a = sql.raw(p);
-  return sql`(select ${jsonArray(
-    sql`(${imageJson('pmm')})::jsonb || jsonb_build_object('position', pml.position)`,
-    sql`pml.position, pml.media_id`,
-  )} from product_media pml
-    join media pmm on pmm.id = pml.media_id and pmm.shop_id = pml.shop_id
-    where pml.shop_id = ${a}.shop_id and pml.product_id = ${a}.id)`;
 };
 
 /** SQL: `in-stock` / `out-of-stock` from a boolean expression. */

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { jsonArray } from '../../../db/json';
-import { productListItemJson, productSummary } from './list-item';
+import { jsonArray } from '../db/json';
+import { productListItemJson, productSummary } from './product-list-item';
 
 /*
  * Product cards (src/db/schema/product-cards.ts): each published product's list item and the
@@ -61,6 +61,9 @@ export const cardPrice = (c: string, column: 'on_sale' | 'low_price' | 'high_pri
   return sql`(case when ${fresh(a)} then ${a}.${col}
     else (select b.${col} from public.product_cards_build(array[${a}.id]) b) end)`;
 };
+
+/** One page of `productPageJson`: the number of matches and the page's items, in order. */
+export type CardPage<Item> = { total: number; items: Item[] };
 
 /**
  * SQL: `{ total, items }` for one page of the products listed in the CTE `cte` (a column

@@ -1,0 +1,15 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { mediaFileJson } from '../../../db/json';
+import { productImageJson } from '../../../read-models/product-list-item';
+import { publishedProductByRef } from './reference';
+
+/**
+ * SQL: the page of the published product `ref` names as POST /config shows it, a JSON scalar
+ * subquery (null when none): title, slug, description, the merchant's SEO title and
+ * description, and its first image as `{ id, filename, mimeType }`.
+ */
+export const productPageSql = (shopId: string, ref: string): SQL => sql`(
+  select json_build_object('title', p.title, 'slug', p.slug,
+      'description', p.description, 'seoTitle', p.seo_title,
+      'seoDescription', p.seo_description, 'image', ${productImageJson('p', 0, mediaFileJson)})
+  from (${publishedProductByRef(shopId, ref)}) p)`;
