@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client';
 import { orderLines } from '../../../db/schema';
-import type { PickupRow, RateRow } from '../../checkout/queries';
-import { pickupLocationSql, shippingRateSql } from '../../checkout/queries';
-import type { CheckoutPlan, PricedLine, StockNeed } from '../../checkout/service';
-import { type StorefrontHostRow, storefrontHostJson } from '../../config/service/storefront-origin';
-import { type ProviderRow, shopPaymentProviderSql } from '../../payments/queries';
+import { storefrontHostJson } from '../../../identity/storefront-origin';
+import type { CheckoutPlan, StockNeed } from '../../checkout/plan';
+import type { PricedLine } from '../../products/priced-cart';
 
 /** Everything the server decided about an order before writing it. */
 export type OrderPlan = CheckoutPlan & {
@@ -27,40 +25,30 @@ export type OrderPlan = CheckoutPlan & {
   paymentProvider: string | null;
 };
 
-export type OrderContextRow = {
-  document: unknown;
-  provider: ProviderRow | null;
-  host: StorefrontHostRow | null;
-  rate: RateRow | null;
-  pickup: PickupRow | null;
-  /** The order an earlier request with the same Idempotency-Key created. */
-  replay: { id: string; requestHash: string | null } | null;
-};
+/** The other modules' parts of an order's context: subqueries their owners export. */
+export type OrderContextParts = { provider: SQL; rate: SQL; pickup: SQL };
 
 /**
  * Everything placing an order needs besides pricing, in one statement: settings, the
  * payment provider (checkout's choice), the storefront host, the chosen rate / pickup point
  * (active only) and the order an Idempotency-Key already produced. Unexecuted, so it can
- * join a batch.
+ * join a batch; `Row` is the shape the caller's parts give it (service/context.ts).
  */
-export function selectOrderContext(
+export function selectOrderContext<Row extends Record<string, unknown>>(
   db: Db,
   shopId: string,
-  input: {
-    shippingId?: string | null;
-    pickupLocationId?: string | null;
-    idempotencyKey: string | null;
-  },
+  idempotencyKey: string | null,
+  parts: OrderContextParts,
 ) {
-  return db.execute<OrderContextRow>(sql`
+  return db.execute<Row>(sql`
     select
       (select s.document from shop_settings s where s.shop_id = ${shopId}) as document,
-      ${shopPaymentProviderSql(shopId, { activeOnly: true })} as provider,
+      ${parts.provider} as provider,
       ${storefrontHostJson(shopId)} as host,
-      ${shippingRateSql(shopId, input.shippingId)} as rate,
-      ${pickupLocationSql(shopId, input.pickupLocationId)} as pickup,
+      ${parts.rate} as rate,
+      ${parts.pickup} as pickup,
       (select json_build_object('id', o.id, 'requestHash', o.request_hash)
-        from orders o where o.shop_id = ${shopId} and o.idempotency_key = ${input.idempotencyKey})
+        from orders o where o.shop_id = ${shopId} and o.idempotency_key = ${idempotencyKey})
         as replay
   `);
 }

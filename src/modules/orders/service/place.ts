@@ -3,20 +3,19 @@ import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
 import type { Db } from '../../../db/client';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../../errors';
+import { storefrontOrigin } from '../../../identity/storefront-origin';
 import { canonicalJson } from '../../../lib/canonical-json';
 import { sha256Hex } from '../../../lib/crypto';
 import { isIdempotencyKey } from '../../../lib/idempotency-key';
 import { toAmount } from '../../../lib/money';
+import { RAISES as CHECKOUT_RAISES, planCheckout } from '../../checkout/plan';
 import {
   applyCoupon,
-  RAISES as CHECKOUT_RAISES,
   cartDetails,
   type PricedCheckout,
-  planCheckout,
   pricingStatements,
   readPricing,
 } from '../../checkout/service';
-import { storefrontOrigin } from '../../config/service/storefront-origin';
 import { distinctCouponCodes } from '../../coupons/service';
 import { sendEmailsAfterResponse } from '../../mail/send';
 import type { ProviderRow } from '../../payments/queries';
@@ -24,13 +23,9 @@ import { openCheckout, RAISES as PAYMENT_RAISES } from '../../payments/service';
 import { readSettingsDocument, type SettingsDocument } from '../../settings/document';
 import { deliverWebhooksAfterResponse } from '../../webhooks/delivery';
 import type { OrderPlan } from '../queries/place';
-import {
-  type OrderContextRow,
-  type OrderOutcome,
-  selectOrderContext,
-  selectOrderOutcome,
-} from '../queries/place';
+import { type OrderOutcome, selectOrderOutcome } from '../queries/place';
 import type { PlaceOrderBody } from '../schemas';
+import { type OrderContextRow, orderContext } from './context';
 import { confirmationFor } from './email';
 import { newOrderEmail } from './notices';
 import { rememberCheckout } from './payments';
@@ -91,7 +86,7 @@ async function parse(request: PlaceOrderRequest): Promise<ParsedOrder> {
 async function read(db: Db, shop: ShopContext, order: ParsedOrder) {
   const { body, idempotencyKey } = order;
   const [context, catalog, coupons] = await db.batch([
-    selectOrderContext(db, shop.id, { ...body, idempotencyKey }),
+    orderContext(db, shop.id, { ...body, idempotencyKey }),
     ...pricingStatements(db, shop.id, {
       cart: body.cart,
       code: order.codes[0] ?? null,
@@ -136,7 +131,7 @@ function plan(
   if (details.length > 0) throw new ApiError('ORDER_VALIDATION_FAILED', { details });
   const { body } = order;
   return {
-    ...planCheckout(priced, applied.coupon, settings, {
+    ...planCheckout(priced.cart, applied.coupon, settings, {
       request: body,
       rate: ctx.rate,
       pickup: ctx.pickup,
@@ -206,7 +201,7 @@ async function write(
     if (!(error instanceof IdempotentReplay)) throw error;
     const db = services.database.db;
     const { idempotencyKey } = order;
-    const winner = (await selectOrderContext(db, shop.id, { idempotencyKey })).rows[0]?.replay;
+    const winner = (await orderContext(db, shop.id, { idempotencyKey })).rows[0]?.replay;
     if (!winner) throw error;
     return replay(db, shop.id, winner, order.requestHash);
   }

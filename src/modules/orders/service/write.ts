@@ -2,7 +2,7 @@ import { type Database, type Tx, withTransaction } from '../../../db/client';
 import { accessLinks, emailOutbox } from '../../../db/schema';
 import { ApiError, type ErrorDetail } from '../../../errors';
 import { newAccessLink } from '../../auth/access-links';
-import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/service';
+import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { recordRedemption, takeCouponUse } from '../../coupons/queries';
 import type { QueuedEmail } from '../../mail/outbox';
 import { emitEvent } from '../../webhooks/events';
