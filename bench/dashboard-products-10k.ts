@@ -12,19 +12,19 @@
  * - search: a title typed and "Search" clicked to its one row shown;
  * - filter: Status "Draft" chosen to a page of drafts only.
  *
- * Also GET /admin/api/v1/products as the dashboard sends it (server time and the Postgres
- * transactions it commits). Writes bench/results/dashboard-products-10k.json; prints the
+ * Also GET /admin/api/v1/products as the dashboard sends it (its time and the Postgres
+ * statements it sends), and the list statements' plans (bench/lib/list-plans.ts). Writes bench/results/dashboard-products-10k.json; prints the
  * markdown table bench/DASHBOARD.md keeps.
  *
  *   npm run bench:dashboard:10k          (DASHBOARD_RUNS=5, DASHBOARD_PRODUCTS=10000)
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, VIEWPORTS } from '../test/browser/helpers/chromium';
-import { committedTransactions, growCatalogue } from './lib/big-catalogue';
+import { growCatalogue } from './lib/big-catalogue';
 import { median, signInStaff, startDevStack } from './lib/dashboard-session';
+import { productListPlans } from './lib/list-plans';
 import { describeMachine, envInt } from './lib/machine';
 
 const RUNS = envInt('DASHBOARD_RUNS', 5, 50);
@@ -111,29 +111,29 @@ async function measureOnce(context: BrowserContext, origin: string): Promise<Run
   }
 }
 
-/** The API call the list makes, timed from here, and the transactions it commits. */
-async function measureApi(origin: string, databaseUrl: string, context: BrowserContext) {
+/**
+ * The API call the list makes, timed from here, and the Postgres statements it sends (the
+ * worker's `Server-Timing`: `db` for the endpoint, `shop` for resolving the shop).
+ */
+async function measureApi(origin: string, context: BrowserContext) {
   const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
   const get = async () => {
     const t = performance.now();
     const res = await fetch(`${origin}/admin/api/v1/products?limit=25`, { headers: { cookie } });
     await res.text();
     if (!res.ok) throw new Error(`GET /products: ${res.status}`);
-    return performance.now() - t;
+    const timing = res.headers.get('server-timing') ?? '';
+    const count = (name: string) => Number(new RegExp(`${name};desc="(\\d+)"`).exec(timing)?.[1]);
+    return { ms: performance.now() - t, db: count('db'), shop: count('shop') };
   };
   await get();
-  const times: number[] = [];
-  for (let i = 0; i < 20; i++) times.push(await get());
-  // Transactions with and without 20 requests, over the same wait (statistics flush late).
-  const count = async (requests: number) => {
-    const before = await committedTransactions(databaseUrl);
-    for (let i = 0; i < requests; i++) await get();
-    await delay(11_000);
-    return (await committedTransactions(databaseUrl)) - before;
+  const calls = [];
+  for (let i = 0; i < 20; i++) calls.push(await get());
+  return {
+    medianMs: median(calls.map((c) => c.ms)),
+    statements: median(calls.map((c) => c.db)),
+    shopStatements: median(calls.map((c) => c.shop)),
   };
-  const idle = await count(0);
-  const busy = await count(20);
-  return { medianMs: median(times), transactionsPerRequest: (busy - idle) / 20 };
 }
 
 const stack = await startDevStack();
@@ -147,7 +147,7 @@ try {
     // The probes are evaluated from source, which the dashboard's CSP (no eval) would refuse.
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop, bypassCSP: true });
     await signInStaff(stack, await context.newPage());
-    api = await measureApi(stack.origin, stack.databaseUrl, context);
+    api = await measureApi(stack.origin, context);
     await measureOnce(context, stack.origin); // warms the worker and Postgres
     for (let i = 0; i < RUNS; i++) {
       const run = await measureOnce(context, stack.origin);
@@ -159,6 +159,7 @@ try {
   } finally {
     await browser.close();
   }
+  const plans = await productListPlans(stack.databaseUrl, grown.shopId);
   const med = (k: Step) => Math.round(median(runs.map((r) => r[k])));
   const medRequest = (k: Step) => Math.round(median(runs.map((r) => r.request[k])));
   const result = {
@@ -169,7 +170,8 @@ try {
     budgetMs: BUDGET_MS,
     medianMs: Object.fromEntries(STEPS.map((k) => [k, med(k)])) as Record<Step, number>,
     requestMedianMs: Object.fromEntries(STEPS.map((k) => [k, medRequest(k)])),
-    api: { medianMs: Math.round(api.medianMs), transactionsPerRequest: api.transactionsPerRequest },
+    api: { ...api, medianMs: Math.round(api.medianMs) },
+    postgresMs: plans,
     all: runs,
   };
   await mkdir(path.join(ROOT, 'bench/results'), { recursive: true });
@@ -189,7 +191,13 @@ try {
           `| ${k} | ${m[k]} ms | ${medRequest(k)} ms | ${runs.map((r) => Math.round(r[k])).join(' / ')} |`,
       ),
       '',
-      `GET /admin/api/v1/products?limit=25 from Node, signed in: median ${result.api.medianMs} ms over 20 calls; ${api.transactionsPerRequest} Postgres transactions committed per request.`,
+      `GET /admin/api/v1/products?limit=25 from Node, signed in: median ${result.api.medianMs} ms over 20 calls; ${api.statements} Postgres statements per request (Server-Timing \`db\`), ${api.shopStatements} to resolve the shop.`,
+      '',
+      '| list statement (EXPLAIN ANALYZE, median of 7) | with products_shop_created_idx | without it | products read by |',
+      '| --- | --- | --- | --- |',
+      ...Object.entries(plans).map(
+        ([name, p]) => `| ${name} | ${p.withIndex} ms | ${p.without} ms | ${p.scan} |`,
+      ),
     ].join('\n'),
   );
   if (m.interactive > BUDGET_MS) {

@@ -75,22 +75,3 @@ export async function growCatalogue(
     await client.end();
   }
 }
-
-/**
- * Transactions Postgres committed in the database so far (`pg_stat_database`): every
- * statement the worker sends outside a transaction is one, and so is each transaction.
- */
-export async function committedTransactions(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    // Statistics reach the shared view when a backend flushes them (at most a second later).
-    await client.query('select pg_stat_force_next_flush()');
-    const { rows } = await client.query<{ n: string }>(
-      'select xact_commit::text as n from pg_stat_database where datname = current_database()',
-    );
-    return Number(rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
-}
