@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   type Category,
   childrenOf,
+  dropWrites,
   flattenTree,
+  moveWrites,
   reorderWrites,
   subtreeIds,
 } from '../../apps/dashboard/src/lib/category-tree';
@@ -64,5 +66,36 @@ describe('the dashboard category tree', () => {
       ['a', 1],
     ]);
     expect(reorderWrites(all, 'lamps', -1)).toEqual([]);
+  });
+
+  it('moves a category under another parent, renumbering the new siblings only', () => {
+    // Rugs dropped between desk and floor: it joins lamps at 1, floor moves to 2.
+    const writes = dropWrites(all, 'rugs', 'floor', 'before');
+    expect(writes.map((w) => [w.category.id, w.position, w.parent_id])).toEqual([
+      ['rugs', 1, 'lamps'],
+      ['floor', 2, undefined],
+    ]);
+    expect(dropWrites(all, 'rugs', 'desk', 'into')).toEqual([
+      { category: all[0], position: 0, parent_id: 'desk' },
+    ]);
+    // Back to the top level, after lamps.
+    expect(
+      dropWrites(all, 'desk', 'lamps', 'after').map((w) => [
+        w.category.id,
+        w.position,
+        w.parent_id,
+      ]),
+    ).toEqual([
+      ['desk', 1, null],
+      ['rugs', 2, undefined],
+      ['orphan', 3, undefined],
+    ]);
+  });
+
+  it('refuses a move into the category itself or its subtree, and one that changes nothing', () => {
+    expect(dropWrites(all, 'lamps', 'desk', 'into')).toEqual([]);
+    expect(moveWrites(all, 'lamps', 'lamps', 0)).toEqual([]);
+    expect(dropWrites(all, 'desk', 'floor', 'before')).toEqual([]);
+    expect(dropWrites(all, 'desk', 'desk', 'after')).toEqual([]);
   });
 });

@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, origin, signInAs, unique } from './helpers';
+import {
+  checkScreen,
+  merchantApi,
+  newPage,
+  origin,
+  signInAs,
+  storefrontApi,
+  unique,
+} from './helpers';
 
 // A 1×1 PNG, as a merchant's photo would arrive from their disk.
 const PNG = Buffer.from(
@@ -114,4 +122,72 @@ it('creates a category with a description and an image, nests one under it, reor
   await page.getByText('Changes saved.').waitFor();
   const moved = await category(deskId);
   expect([moved.parent_id, moved.description]).toEqual([null, 'Changed elsewhere']);
+});
+
+it('drags a category before another and into a third, moves one with the keyboard, and the storefront follows', async () => {
+  const tag = unique();
+  const make = async (title: string, parent_id: string | null = null) => {
+    const made = await merchantApi<Category>('/categories', {
+      method: 'POST',
+      body: JSON.stringify({ title, parent_id, status: 'published' }),
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return made.body;
+  };
+  const shelves = await make(`Shelves ${tag}`);
+  const baskets = await make(`Baskets ${tag}`);
+  for (const name of ['Wall', 'Floor', 'Corner']) await make(`${name} shelves ${tag}`, shelves.id);
+  const children = async (parent: string) =>
+    (
+      await storefrontApi<{ data: { name: string }[] }>(`/categories?parent=${parent}&limit=50`)
+    ).body.data.map((c) => c.name);
+  expect(await children(shelves.id)).toEqual([
+    `Wall shelves ${tag}`,
+    `Floor shelves ${tag}`,
+    `Corner shelves ${tag}`,
+  ]);
+
+  await page.goto(`${origin()}/admin/categories`);
+  const link = (name: string) => page.getByRole('link', { name, exact: true });
+  const branchOf = (name: string) =>
+    page
+      .getByRole('listitem')
+      .filter({ has: link(name) })
+      .getByRole('list')
+      .first();
+  await link(`Corner shelves ${tag}`).waitFor();
+
+  // Dropped on the top edge of "Wall shelves": it goes before it.
+  await link(`Corner shelves ${tag}`).dragTo(
+    // The innermost item holding the link: Wall shelves' own, not its parent's.
+    page
+      .getByRole('listitem')
+      .filter({ has: link(`Wall shelves ${tag}`) })
+      .last(),
+    { targetPosition: { x: 40, y: 3 } },
+  );
+  await page.getByText(`Corner shelves ${tag} moved before Wall shelves ${tag}.`).waitFor();
+  await expect
+    .poll(() => branchOf(`Shelves ${tag}`).getByRole('link').allTextContents())
+    .toEqual([`Corner shelves ${tag}`, `Wall shelves ${tag}`, `Floor shelves ${tag}`]);
+
+  // Dropped on the middle of "Baskets": it goes inside it.
+  await link(`Floor shelves ${tag}`).dragTo(link(`Baskets ${tag}`));
+  await page.getByText(`Floor shelves ${tag} moved into Baskets ${tag}.`).waitFor();
+  await expect
+    .poll(() => branchOf(`Baskets ${tag}`).getByRole('link').allTextContents())
+    .toEqual([`Floor shelves ${tag}`]);
+
+  // Without a pointer: the "Move to" list puts "Wall shelves" into "Baskets" too.
+  await page
+    .getByLabel(`Move Wall shelves ${tag} to`)
+    .selectOption({ label: `Into Baskets ${tag}` });
+  await page.getByText(`Wall shelves ${tag} moved into Baskets ${tag}.`).waitFor();
+  await expect
+    .poll(() => branchOf(`Baskets ${tag}`).getByRole('link').allTextContents())
+    .toEqual([`Floor shelves ${tag}`, `Wall shelves ${tag}`]);
+  await checkScreen(page, 'categories-moved');
+
+  expect(await children(shelves.id)).toEqual([`Corner shelves ${tag}`]);
+  expect(await children(baskets.id)).toEqual([`Floor shelves ${tag}`, `Wall shelves ${tag}`]);
 });

@@ -41,6 +41,8 @@ const openSection = async (name: string) => {
   await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
 };
 
+const preview = () => page.getByRole('figure', { name: 'Storefront preview' });
+
 it('an announcement saved in the dashboard is served by GET /settings', async () => {
   await page
     .getByRole('navigation', { name: 'Sections' })
@@ -56,6 +58,8 @@ it('an announcement saved in the dashboard is served by GET /settings', async ()
   await page.getByRole('button', { name: 'Add announcement' }).click();
   const rows = page.getByRole('group', { name: 'Announcements' }).getByRole('listitem');
   await page.getByLabel(`Text (announcement ${await rows.count()})`).fill(text);
+  // The preview shows it before it is saved.
+  await preview().getByText(text).waitFor();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Top bar and announcements saved.').waitFor();
   await checkScreen(page, 'settings-top-bar');
@@ -124,4 +128,42 @@ it('a stale edit gets the 412 flow and keeps what was typed', async () => {
   await page.getByText('Tax saved.').waitFor();
   const served = (await storefrontApi<StorefrontSettings>('/settings')).body.data;
   expect(served.tax).toEqual({ active: !before.tax.active, value: 7.5 });
+});
+
+it('each section previews what the storefront will show from the values as typed', async () => {
+  const tag = unique();
+  await openSection('Branding');
+  await page.getByLabel('Show contact details').check();
+  await page.getByLabel('Help email').fill(`help-${tag}@example.test`);
+  await preview().getByText(`help-${tag}@example.test`).waitFor();
+  await page.getByLabel('Show contact details').uncheck();
+  await preview().getByText('Contact details hidden.').waitFor();
+  expect(await preview().getByText(`help-${tag}@example.test`).count()).toBe(0);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Branding saved.').waitFor();
+
+  await openSection('Menus');
+  await page.getByLabel('Menu shows').selectOption({ label: 'Pages' });
+  await page.getByRole('button', { name: 'Add menu page' }).click();
+  const pages = page.getByRole('group', { name: 'Menu pages' }).getByRole('listitem');
+  await page.getByLabel(`Name (menu page ${await pages.count()})`).fill(`Journal ${tag}`);
+  await preview()
+    .getByRole('listitem')
+    .filter({ hasText: `Journal ${tag}` })
+    .waitFor();
+  await checkScreen(page, 'settings-menus-preview');
+  await page.getByLabel('Menu shows').selectOption({ label: 'Categories' });
+  await preview().getByText('The shop’s categories').waitFor();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Menus saved.').waitFor();
+
+  await openSection('Footer links');
+  await page.getByRole('button', { name: 'Add link' }).click();
+  const links = page.getByRole('group', { name: 'Footer links' }).getByRole('listitem');
+  const n = await links.count();
+  await page.getByLabel(`Column (link ${n})`).fill(`Help ${tag}`);
+  await page.getByLabel(`Link text (link ${n})`).fill(`Returns ${tag}`);
+  await preview().getByText(`Help ${tag}`).waitFor();
+  await preview().getByText(`Returns ${tag}`).waitFor();
+  await checkScreen(page, 'settings-footer-links-preview');
 });

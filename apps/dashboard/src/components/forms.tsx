@@ -35,6 +35,7 @@ export function RecordForm({
   submitLabel,
   savedMessage,
   disabled,
+  preview,
   children,
 }: {
   fields: readonly Field[];
@@ -48,6 +49,8 @@ export function RecordForm({
   submitLabel: string;
   savedMessage: string;
   disabled?: boolean;
+  /** What the record will look like where it is shown, from the values as typed. */
+  preview?: ((draft: Row) => ReactNode) | undefined;
   children?: ReactNode;
 }) {
   const [opened, setOpened] = useState(() => ({
@@ -142,6 +145,7 @@ export function RecordForm({
           />
         ))}
       </div>
+      {preview ? preview(draft) : null}
       {children}
       {disabled ? null : (
         <div className="actions">

@@ -9,12 +9,15 @@ import { ErrorNotice, Loading, Pager } from './ui';
 
 type Page<T> = { data: T[]; has_more: boolean };
 
-/** The page at the cursor of `key`'s list; the cursor resets when the key changes. */
+/**
+ * The page at the cursor of `key`'s list; back to the first page when the key (the list and
+ * its filters) changes. The rows of the page before stay shown while the next one loads.
+ */
 export function usePaged<T extends { id: string }>(
   key: readonly unknown[],
   fetch: (cursor: Cursor) => Promise<Page<T>>,
 ) {
-  const pager = useCursor();
+  const pager = useCursor(JSON.stringify(key));
   const query = useQuery({
     queryKey: [...key, pager.cursor],
     queryFn: () => fetch(pager.cursor),
@@ -23,8 +26,57 @@ export function usePaged<T extends { id: string }>(
   return { pager, query, rows: query.data?.data ?? [] };
 }
 
-export type Column<T> = { label: string; value: (row: T) => ReactNode };
+/** A column: its header (`label`, or `header` when it is more than words) and each row's cell. */
+export type Column<T> = { label: string; header?: ReactNode; value: (row: T) => ReactNode };
 
+/** Rows as a table with a caption for screen readers; `busy` while newer rows load. */
+export function DataTable<T extends { id: string }>({
+  rows,
+  caption,
+  columns,
+  actions,
+  busy,
+}: {
+  rows: readonly T[];
+  caption: string;
+  columns: readonly Column<T>[];
+  actions?: ((row: T) => ReactNode) | undefined;
+  busy?: boolean | undefined;
+}) {
+  return (
+    <div className="table-wrap">
+      <table aria-busy={busy}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} scope="col">
+                {c.header ?? c.label}
+              </th>
+            ))}
+            {actions ? (
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((c) => (
+                <td key={c.label}>{c.value(row)}</td>
+              ))}
+              {actions ? <td className="row-actions">{actions(row)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A paged list's table, its states and its pager; the caption gains the page number. */
 export function PagedTable<T extends { id: string }>({
   list,
   caption,
@@ -48,35 +100,13 @@ export function PagedTable<T extends { id: string }>({
       {query.isPending ? <Loading what={what} /> : null}
       {query.data && rows.length === 0 ? <p>{empty}</p> : null}
       {rows.length > 0 ? (
-        <div className="table-wrap">
-          <table>
-            <caption className="sr-only">{caption}</caption>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.label} scope="col">
-                    {c.label}
-                  </th>
-                ))}
-                {actions ? (
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((c) => (
-                    <td key={c.label}>{c.value(row)}</td>
-                  ))}
-                  {actions ? <td className="row-actions">{actions(row)}</td> : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={rows}
+          caption={`${caption}, page ${pager.page + 1}`}
+          columns={columns}
+          actions={actions}
+          busy={query.isFetching}
+        />
       ) : null}
       <Pager
         hasPrevious={pager.page > 0}

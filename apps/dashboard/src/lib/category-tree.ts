@@ -52,25 +52,71 @@ export function subtreeIds(all: readonly Category[], id: string): Set<string> {
   return found;
 }
 
+/** One write of a move: the category, its new position and, when it changes, its new parent. */
+export type MoveWrite = { category: Category; position: number; parent_id?: string | null };
+
 /**
- * The writes that move `id` one place among its siblings (`delta` -1 up, +1 down): the
- * siblings numbered 0, 1, 2… in their new order, only those whose position changes.
+ * The writes that put `id` at `index` among the children of `parentId` (null: the top level;
+ * an index past the end: last): the siblings numbered 0, 1, 2… in their new order, only
+ * those whose position or parent changes, the moved category first. None when the move is
+ * impossible (into itself or its own subtree) or changes nothing.
  */
-export function reorderWrites(
+export function moveWrites(
   all: readonly Category[],
   id: string,
-  delta: -1 | 1,
-): { category: Category; position: number }[] {
+  parentId: string | null,
+  index: number,
+): MoveWrite[] {
+  const moved = all.find((c) => c.id === id);
+  if (!moved || (parentId !== null && subtreeIds(all, id).has(parentId))) return [];
+  const order = childrenOf(all, parentId).filter((c) => c.id !== id);
+  order.splice(Math.max(0, Math.min(index, order.length)), 0, moved);
+  const reparented = (moved.parent_id ?? null) !== parentId;
+  const writes = order
+    .map(
+      (category, position): MoveWrite =>
+        category.id === id && reparented
+          ? { category, position, parent_id: parentId }
+          : { category, position },
+    )
+    .filter((w) => w.parent_id !== undefined || w.category.position !== w.position);
+  return writes.sort((a, b) => Number(b.category.id === id) - Number(a.category.id === id));
+}
+
+/**
+ * The writes that move `id` one place among its siblings (`delta` -1 up, +1 down); none at
+ * either end.
+ */
+export function reorderWrites(all: readonly Category[], id: string, delta: -1 | 1): MoveWrite[] {
   const moved = all.find((c) => c.id === id);
   if (!moved) return [];
   const siblings = childrenOf(all, moved.parent_id);
-  const from = siblings.findIndex((c) => c.id === id);
-  const to = from + delta;
+  const to = siblings.findIndex((c) => c.id === id) + delta;
   if (to < 0 || to >= siblings.length) return [];
-  const order = [...siblings];
-  order.splice(from, 1);
-  order.splice(to, 0, moved);
-  return order
-    .map((category, position) => ({ category, position }))
-    .filter(({ category, position }) => category.position !== position);
+  // Among the siblings without it, index `to` is the place `delta` asks for.
+  return moveWrites(all, id, parentOf(all, moved), to);
+}
+
+/** Where a category dropped on `target` goes: before it, after it, or last inside it. */
+export type DropPlace = 'before' | 'after' | 'into';
+
+/** The writes of dropping `id` on `target` at `place` (none if that is no move). */
+export function dropWrites(
+  all: readonly Category[],
+  id: string,
+  target: string,
+  place: DropPlace,
+): MoveWrite[] {
+  const on = all.find((c) => c.id === target);
+  if (!on || target === id) return [];
+  if (place === 'into') return moveWrites(all, id, on.id, Number.MAX_SAFE_INTEGER);
+  const parent = parentOf(all, on);
+  const siblings = childrenOf(all, parent).filter((c) => c.id !== id);
+  const at = siblings.findIndex((c) => c.id === target);
+  return moveWrites(all, id, parent, place === 'before' ? at : at + 1);
+}
+
+/** The parent the tree shows `c` under (null for the top level and for orphans). */
+function parentOf(all: readonly Category[], c: Category): string | null {
+  return c.parent_id && all.some((p) => p.id === c.parent_id) ? c.parent_id : null;
 }

@@ -2,16 +2,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
+import { CategoryRow } from '../components/category-row';
 import { useMe } from '../components/Layout';
 import { ErrorNotice, Loading, Notice } from '../components/ui';
-import { type Category, categoriesQuery, childrenOf, reorderWrites } from '../lib/categories';
+import { type Category, categoriesQuery, childrenOf, type MoveWrite } from '../lib/categories';
 import { takeFlash } from '../lib/flash';
 import { can } from '../lib/scopes';
 
 /**
- * Categories: the tree as the storefront's menu orders it. Each category moves up or down
- * among its siblings with buttons (the keyboard's way to reorder) and to another parent from
- * its editor.
+ * Categories: the tree as the storefront's menu orders it. A category is dragged before,
+ * after or into another; without a pointer, it moves up or down among its siblings with
+ * buttons and under another parent with its "Move to" list.
  */
 export function Categories() {
   const me = useMe();
@@ -20,61 +21,48 @@ export function Categories() {
   // The tree screen always asks again: another member or tool may have changed it.
   const tree = useQuery({ ...categoriesQuery, refetchOnMount: 'always' });
   const [done, setDone] = useState<string | undefined>(takeFlash);
+  const [dragged, setDragged] = useState<string>();
 
   const move = useMutation({
-    mutationFn: async ({ category, delta }: { category: Category; delta: -1 | 1 }) => {
-      for (const write of reorderWrites(tree.data ?? [], category.id, delta)) {
+    mutationFn: async ({ writes }: { writes: MoveWrite[]; message: string }) => {
+      for (const write of writes) {
         await unwrap(
           api.PATCH('/categories/{id}', {
             params: { path: { id: write.category.id } },
             headers: writeHeaders(newIdempotencyKey(), write.category.version),
-            body: { position: write.position },
+            body:
+              write.parent_id === undefined
+                ? { position: write.position }
+                : { position: write.position, parent_id: write.parent_id },
           }),
         );
       }
-      return category;
     },
-    onSuccess: (category, { delta }) =>
-      setDone(`${category.title} moved ${delta < 0 ? 'up' : 'down'}.`),
+    onMutate: () => setDone(undefined),
+    onSuccess: (_, { message }) => setDone(message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['categories'] }),
   });
   const stale = move.error instanceof ApiError && move.error.status === 412;
+  const all = tree.data ?? [];
 
   const branch = (parentId: string | null) => {
-    const nodes = childrenOf(tree.data ?? [], parentId);
+    const nodes = childrenOf(all, parentId);
     if (nodes.length === 0) return null;
     return (
       <ul className="tree">
-        {nodes.map((c, i) => (
+        {nodes.map((c: Category, i) => (
           <li key={c.id}>
-            <div className="tree-row">
-              <Link to="/categories/$id" params={{ id: c.id }}>
-                {c.title}
-              </Link>
-              {c.status !== 'published' ? (
-                <span className={`badge badge-${c.status}`}>{c.status}</span>
-              ) : null}
-              {writable ? (
-                <span className="tree-actions">
-                  <button
-                    type="button"
-                    aria-label={`Move ${c.title} up`}
-                    disabled={i === 0 || move.isPending}
-                    onClick={() => move.mutate({ category: c, delta: -1 })}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    aria-label={`Move ${c.title} down`}
-                    disabled={i === nodes.length - 1 || move.isPending}
-                    onClick={() => move.mutate({ category: c, delta: 1 })}
-                  >
-                    ↓
-                  </button>
-                </span>
-              ) : null}
-            </div>
+            <CategoryRow
+              category={c}
+              all={all}
+              first={i === 0}
+              last={i === nodes.length - 1}
+              writable={writable}
+              busy={move.isPending}
+              dragged={dragged}
+              onDrag={setDragged}
+              onMove={(writes, message) => move.mutate({ writes, message })}
+            />
             {branch(c.id)}
           </li>
         ))}
@@ -92,6 +80,11 @@ export function Categories() {
           </Link>
         ) : null}
       </div>
+      {writable && all.length > 1 ? (
+        <p className="muted">
+          Drag a category before, after or onto another, or use its buttons and “Move to” list.
+        </p>
+      ) : null}
       {done ? <Notice tone="success">{done}</Notice> : null}
       {stale ? (
         <Notice tone="warning">

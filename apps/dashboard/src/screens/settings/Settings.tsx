@@ -9,6 +9,7 @@ import type { Row } from '../../lib/fields';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
 import { NewsletterCap } from '../marketing/NewsletterCap';
+import { PREVIEWS } from './previews';
 import { SETTINGS_SCREENS, type SettingsScreen } from './sections';
 
 type MerchantSettings = Schema<'MerchantSettings'> & Record<string, unknown>;
@@ -103,6 +104,7 @@ function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: M
       currency={me.shop.currency}
       patch={!screen.list}
       disabled={!can(me.scopes, 'settings:write')}
+      preview={PREVIEWS[screen.slug]}
       submitLabel="Save"
       savedMessage={`${screen.title} saved. The storefront shows it from now on.`}
       save={async (body, headers) => {

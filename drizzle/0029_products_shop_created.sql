@@ -1,0 +1,1 @@
+CREATE INDEX "products_shop_created_idx" ON "products" USING btree ("shop_id","created_at","id");
