@@ -1,15 +1,13 @@
 /**
- * The save flow every form of these screens shares: fields from their descriptions
- * (field-input.tsx), one Idempotency-Key per intent, If-Match, the API's field errors beside
- * their inputs, and a 412 that keeps what was typed.
+ * The form of a record's fields from their descriptions (field-input.tsx), on the shared
+ * save flow (save-flow.tsx).
  */
-import { useBlocker } from '@tanstack/react-router';
-import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { ApiError, newIdempotencyKey, writeHeaders } from '../api/client';
-import { bodyOf, draftOf, errorsOf, type Field, type FormErrors, type Row } from '../lib/fields';
-import { rebase } from '../lib/rebase';
+import type { ReactNode } from 'react';
+import { ApiError } from '../api/client';
+import { bodyOf, draftOf, type Field, type Row } from '../lib/fields';
 import './forms.css';
 import { FieldInput, type SetValue } from './field-input';
+import { useSaveFlow } from './save-flow';
 import { ErrorNotice, Notice } from './ui';
 
 /** Problems found before sending, shown like the API's own: beside the fields they name. */
@@ -53,85 +51,41 @@ export function RecordForm({
   preview?: ((draft: Row) => ReactNode) | undefined;
   children?: ReactNode;
 }) {
-  const [opened, setOpened] = useState(() => ({
-    draft: draftOf(fields, record, currency),
-    version,
-  }));
-  const [draft, setDraft] = useState(opened.draft);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const [failure, setFailure] = useState<unknown>();
-  const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState<string>();
-  const key = useRef(newIdempotencyKey());
-  const dirty = JSON.stringify(draft) !== JSON.stringify(opened.draft);
-  useBlocker({
-    shouldBlockFn: () =>
-      dirty && !window.confirm('You have unsaved changes. Leave without saving?'),
-    enableBeforeUnload: () => dirty,
-  });
-  const set: SetValue = (name, value) => {
-    setDraft((d) => ({ ...d, [name]: value }));
-    setSaved(undefined);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const { body, errors: found } = bodyOf(
-      fields,
-      draft,
-      currency,
-      patch ? opened.draft : undefined,
-    );
-    setErrors(found);
-    setFailure(undefined);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const result = await save(body, writeHeaders(key.current, opened.version));
-      key.current = newIdempotencyKey();
-      const fresh = draftOf(fields, result.record, currency);
-      setOpened({ draft: fresh, version: result.version });
-      setDraft(fresh);
-      setSaved(savedMessage);
-      onSaved?.(result);
-    } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 412) setStale(true);
-      else {
-        if (caught instanceof ApiError) setErrors(errorsOf(caught.details));
-        setFailure(caught);
+  const flow = useSaveFlow<Row, Saved & { version?: number | undefined }>({
+    opened: { draft: draftOf(fields, record, currency), version },
+    blank: () => draftOf(fields, record, currency),
+    send: (draft, opened, headers) => {
+      const { body, errors } = bodyOf(fields, draft, currency, patch ? opened : undefined);
+      if (Object.keys(errors).length > 0) {
+        throw fieldErrors(Object.entries(errors).map(([field, message]) => ({ field, message })));
       }
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const reloadLatest = async () => {
-    if (!latest) return;
-    try {
-      const fresh = await latest();
-      const latestDraft = draftOf(fields, fresh.record, currency);
-      setDraft(rebase(opened.draft, draft, latestDraft));
-      setOpened({ draft: latestDraft, version: fresh.version });
-      key.current = newIdempotencyKey();
-      setStale(false);
-    } catch (caught) {
-      setFailure(caught);
-    }
-  };
+      return save(body, headers);
+    },
+    draftOf: (result) => draftOf(fields, result.record, currency),
+    latest,
+    onSaved: (result) => {
+      onSaved?.(result);
+      return savedMessage;
+    },
+  });
+  const { draft, errors, failure, stale, saved, busy, submit } = flow;
+  const set: SetValue = (name, value) => flow.edit((d) => ({ ...d, [name]: value }));
 
   return (
     <form onSubmit={submit} noValidate>
       {stale ? (
         <Notice tone="warning">
           <p>This changed since you opened it. Your changes are not saved yet.</p>
-          <button type="button" onClick={() => void reloadLatest()}>
+          <button type="button" onClick={() => void flow.reloadLatest()}>
             Load the latest and keep my changes
           </button>
         </Notice>
       ) : null}
       {saved ? <Notice tone="success">{saved}</Notice> : null}
-      <ErrorNotice error={failure} />
+      {/* Problems found before sending are shown beside their fields only. */}
+      <ErrorNotice
+        error={failure instanceof ApiError && !failure.requestId ? undefined : failure}
+      />
       <div className="form-fields">
         {fields.map((f) => (
           <FieldInput
