@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
-import type { RecordedExample } from '../../src/http/docs-openapi';
 import { AURORA_DEMO_EMAIL } from '../seed/aurora-people';
+import { type Call, type Recorder, type Request, recordingClient } from './client';
 
 export type JourneyOptions = {
   api: string;
@@ -10,66 +10,22 @@ export type JourneyOptions = {
   mailSink: string;
   paymentsApi: string;
   databaseUrl: string;
-  record(operationId: string, example: RecordedExample): void;
+  record: Recorder;
 };
-
-type Request = {
-  method: string;
-  /** The OpenAPI path template, e.g. `/products/{id}`. */
-  path: string;
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  token?: string;
-  keyless?: boolean;
-};
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a theme would
-type Answer = { status: number; body: any; headers: Headers };
 
 const DEVICE = 'docs-examples';
 
-/** A client of the demo shop that records each call it is asked to. */
+/** The storefront's client: its key, the device, and a customer's token when one is given. */
 function client(options: JourneyOptions) {
-  return async (operationId: string | null, request: Request): Promise<Answer> => {
-    const concrete = request.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeURIComponent(request.params?.[name] ?? ''),
-    );
-    const query = new URLSearchParams(request.query ?? {}).toString();
-    const headers = new Headers(request.headers);
-    headers.set('x-device-id', DEVICE);
-    if (!request.keyless) headers.set('x-api-key', options.apiKey);
-    if (request.token) headers.set('authorization', `Bearer ${request.token}`);
-    if (request.body !== undefined) headers.set('content-type', 'application/json');
-    const res = await fetch(`${options.api}${concrete}${query ? `?${query}` : ''}`, {
-      method: request.method.toUpperCase(),
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-    const json = res.headers.get('content-type')?.includes('json');
-    const body = json ? await res.json() : await res.arrayBuffer();
-    if (res.status >= 300) {
-      throw new Error(`${operationId ?? request.path}: ${res.status} ${JSON.stringify(body)}`);
-    }
-    if (operationId) {
-      options.record(operationId, {
-        request: {
-          method: request.method,
-          path: concrete,
-          ...(request.params ? { params: request.params } : {}),
-          ...(request.query ? { query: request.query } : {}),
-          ...(request.headers ? { headers: request.headers } : {}),
-          ...(request.body === undefined ? {} : { body: request.body }),
-          ...(request.token ? { customer: true } : {}),
-          ...(request.keyless ? { keyless: true } : {}),
-        },
-        status: res.status,
-        response: json ? body : null,
-      });
-    }
-    return { status: res.status, body, headers: res.headers };
-  };
+  return recordingClient({
+    api: options.api,
+    record: options.record,
+    authorize(request, headers) {
+      headers.set('x-device-id', DEVICE);
+      if (!request.keyless) headers.set('x-api-key', options.apiKey);
+      if (request.token) headers.set('authorization', `Bearer ${request.token}`);
+    },
+  });
 }
 
 /** The newest email to `to` that the mail sink holds, waiting for it to arrive. */
@@ -187,8 +143,6 @@ export async function recordJourney(options: JourneyOptions) {
   await newsletter(options, call);
   await webhook(options, call, { cart, shippingId: settings.shipping.standard[0]?._id });
 }
-
-type Call = ReturnType<typeof client>;
 
 async function signIn(options: JourneyOptions, call: Call): Promise<string> {
   const email = AURORA_DEMO_EMAIL;
