@@ -48,9 +48,26 @@ const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
 export const exampleFor = (owner: string, name: string): string | undefined =>
   SCHEMA_FIELD_EXAMPLES[`${owner}.${name}`] ?? FIELD_EXAMPLES[name];
 
+/**
+ * A nullable reference given metadata of its own is generated as `allOf: [{ $ref }, { type:
+ * [..., "null"] }]`, which no null satisfies (the reference must hold too): rewritten in place
+ * as `anyOf: [{ $ref }, { type: "null" }]`, the metadata kept beside it.
+ */
+function fixNullableRef(schema: Schema): void {
+  const [ref, meta, ...rest] = schema.allOf ?? [];
+  const types = meta?.type;
+  if (!ref?.$ref || !meta || rest.length > 0 || !Array.isArray(types) || !types.includes('null')) {
+    return;
+  }
+  const { type: _type, ...kept } = meta;
+  delete schema.allOf;
+  Object.assign(schema, kept, { anyOf: [ref, { type: 'null' }] });
+}
+
 /** Gives `schema` (field `name` of `owner`) and what it nests their examples. */
 function fillExamples(schema: Schema, owner: string, name: string | null): void {
   if (schema.$ref) return;
+  fixNullableRef(schema);
   const example = name === null ? undefined : exampleFor(owner, name);
   if (isText(schema) && example !== undefined && !SPEAKS_FOR_ITSELF.some((k) => k in schema)) {
     schema.example = example;
