@@ -94,3 +94,12 @@ export function recordingClient(options: ClientOptions) {
 }
 
 export type Call = ReturnType<typeof recordingClient>;
+
+/** A GET of `path`, and a POST of `body` to it (JSON). */
+export const get = (path: string, extra: Omit<Request, 'method' | 'path'> = {}): Request => ({
+  method: 'get',
+  path,
+  ...extra,
+});
+
+export const post = (path: string, body: unknown): Request => ({ method: 'post', path, body });

@@ -1,4 +1,6 @@
-import { type Call, type Recorder, type Request, recordingClient } from './client';
+import { type Call, get, post, type Recorder, recordingClient } from './client';
+import { creations } from './merchant-creations';
+import { redactSecrets } from './redact';
 
 export type MerchantJourneyOptions = {
   /** The merchant API's base URL, e.g. `http://127.0.0.1:8787/admin/api/v1`. */
@@ -7,32 +9,6 @@ export type MerchantJourneyOptions = {
   merchantKey: string;
   record: Recorder;
 };
-
-const DEMO_TAIL = 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwXk2mPz7RtB8vLc3nWd6hYs1eJa5u';
-
-/**
- * A demo value for `secret`: what the answer also lists of it stays (a key's first 12
- * characters are its `prefix`, a signing secret's `whsec_`), the rest is made up.
- */
-function demoSecret(secret: string): string {
-  const kept = secret.startsWith('sk_') ? 12 : (/^[a-z]+_/.exec(secret)?.[0].length ?? 0);
-  return (secret.slice(0, kept) + DEMO_TAIL).slice(0, Math.max(secret.length, kept + 16));
-}
-
-/**
- * `body` with every secret (a field named like one) replaced by a demo value, keeping its
- * kind: the reference shows what the answer looks like, never a credential.
- */
-export function redactSecrets(body: unknown): unknown {
-  if (Array.isArray(body)) return body.map(redactSecrets);
-  if (body === null || typeof body !== 'object') return body;
-  return Object.fromEntries(
-    Object.entries(body).map(([name, value]) => {
-      if (/secret/i.test(name) && typeof value === 'string') return [name, demoSecret(value)];
-      return [name, redactSecrets(value)];
-    }),
-  );
-}
 
 const LIST = { limit: '2' };
 
@@ -61,14 +37,6 @@ export async function recordMerchantJourney(options: MerchantJourneyOptions) {
   // Last, so the log shows the creations above.
   await call('listAuditEvents', get('/audit', { query: { limit: '3' } }));
 }
-
-const get = (path: string, extra: Omit<Request, 'method' | 'path'> = {}): Request => ({
-  method: 'get',
-  path,
-  ...extra,
-});
-
-const post = (path: string, body: unknown): Request => ({ method: 'post', path, body });
 
 /**
  * Lists `path` (two items) under `listId` and gets its first item under `getId`; returns
@@ -214,99 +182,4 @@ async function imports(call: Call) {
   }
   await call('getImport', get('/imports/{id}', { params: { id: created.id } }));
   await call('listImports', get('/imports', { query: LIST }));
-}
-
-/** Creations that leave the demo shop as it was for every other example. */
-async function creations(call: Call) {
-  const categories = (await call(null, get('/categories', { query: { limit: '1' } }))).body.data;
-  await call(
-    'createCategory',
-    post('/categories', {
-      title: 'Table linen',
-      slug: 'table-linen',
-      description: '<p>Napkins, runners and tablecloths in washed linen.</p>',
-      parent_id: categories[0]?.id ?? null,
-      status: 'draft',
-    }),
-  );
-  await call(
-    'createProduct',
-    post('/products', {
-      title: 'Linen napkin set',
-      slug: 'linen-napkin-set',
-      description: 'Four napkins in stone-washed linen, 45 × 45 cm.',
-      status: 'draft',
-      sku: 'NAPKIN-SET-4',
-      price: 2400,
-      track_stock: true,
-      stock: 12,
-    }),
-  );
-  await call(
-    'createCoupon',
-    post('/coupons', { code: 'LINEN10', kind: 'percentage', value: 10, active: false }),
-  );
-  await call(
-    'createShippingRate',
-    post('/shipping-rates', {
-      title: 'Same-day courier (Berlin)',
-      description: 'Ordered before noon, delivered by 8 pm.',
-      amount: 1290,
-      active: false,
-    }),
-  );
-  await call(
-    'createPickupLocation',
-    post('/pickup-locations', {
-      name: 'Kreuzberg market stall',
-      description: 'Saturdays at the Markthalle Neun.',
-      opening_hours: 'Sat 10:00–17:00',
-      fee_amount: 0,
-      active: false,
-    }),
-  );
-  const model = (
-    await call(
-      'createContentModel',
-      post('/content-models', {
-        slug: 'lookbook',
-        name: 'Lookbook',
-        kind: 'collection',
-        fields: [
-          { name: 'headline', type: 'text', required: true },
-          { name: 'season', type: 'text' },
-        ],
-      }),
-    )
-  ).body;
-  await call('createContentEntry', {
-    ...post('/content-models/{id}/entries', {
-      status: 'draft',
-      data: { headline: 'Linen for the long summer', season: 'Summer 2026' },
-    }),
-    params: { id: model.id },
-  });
-  await call(
-    'createWebhookEndpoint',
-    post('/webhook-endpoints', {
-      url: 'https://warehouse.aurora.example/hooks/orders',
-      description: 'Order sync to the warehouse',
-      events: ['order.paid'],
-      enabled: false,
-    }),
-  );
-  await call(
-    'createMerchantKey',
-    post('/keys', { name: 'Warehouse sync', scopes: ['orders:read', 'catalogue:read'] }),
-  );
-  const role = (
-    await call(
-      'createRole',
-      post('/roles', { name: 'Stock keeper', scopes: ['catalogue:read', 'catalogue:write'] }),
-    )
-  ).body;
-  await call(
-    'createStaffInvite',
-    post('/invites', { email: 'mara.lenz@aurora.example', role_id: role.id }),
-  );
 }
