@@ -4,6 +4,8 @@ import { merchantGuide } from './admin-kit/guide';
 import { IDEMPOTENCY_TTL_HOURS } from './admin-kit/idempotency';
 import { ADMIN_BASE } from './admin-paths';
 import type { AppEnv } from './app-env';
+import recorded from './http/admin-docs-examples.json';
+import type { RecordedExamples } from './http/docs-openapi';
 import { type DocumentTag, LICENSE, serversOf } from './http/document-info';
 import { DEFAULT_MERCHANT_RATE_LIMIT } from './identity/merchant-keys';
 import { MERCHANT_SCOPES } from './identity/merchant-scopes';
@@ -23,7 +25,8 @@ const DESCRIPTION = merchantGuide({
 /**
  * Serves the merchant API's OpenAPI document at `/openapi.json` of `api` (every module
  * mounted): its security schemes, its guide and tags, generated once per isolate on the first
- * request for it and completed with examples (src/admin-kit/document.ts).
+ * request for it and completed with examples: those recorded from the demo shop, else the
+ * field examples (src/admin-kit/document.ts).
  */
 export function documentAdminApi(api: OpenAPIHono<AppEnv>, tags: DocumentTag[]) {
   api.openAPIRegistry.registerComponent('securitySchemes', 'MerchantKey', {
@@ -55,6 +58,7 @@ export function documentAdminApi(api: OpenAPIHono<AppEnv>, tags: DocumentTag[]) 
         tags,
       }),
       ADMIN_BASE,
+      recorded as RecordedExamples,
     );
     return c.json(document);
   });

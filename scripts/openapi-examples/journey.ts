@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
-import pg from 'pg';
-import type { RecordedExample } from '../../src/http/docs-openapi';
 import { AURORA_DEMO_EMAIL } from '../seed/aurora-people';
+import { type Call, get, type Recorder, recordingClient } from './client';
+import { webhook } from './payment-webhook';
 
 export type JourneyOptions = {
   api: string;
@@ -10,66 +9,22 @@ export type JourneyOptions = {
   mailSink: string;
   paymentsApi: string;
   databaseUrl: string;
-  record(operationId: string, example: RecordedExample): void;
+  record: Recorder;
 };
-
-type Request = {
-  method: string;
-  /** The OpenAPI path template, e.g. `/products/{id}`. */
-  path: string;
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: unknown;
-  token?: string;
-  keyless?: boolean;
-};
-
-// biome-ignore lint/suspicious/noExplicitAny: answers are read field by field, as a theme would
-type Answer = { status: number; body: any; headers: Headers };
 
 const DEVICE = 'docs-examples';
 
-/** A client of the demo shop that records each call it is asked to. */
+/** The storefront's client: its key, the device, and a customer's token when one is given. */
 function client(options: JourneyOptions) {
-  return async (operationId: string | null, request: Request): Promise<Answer> => {
-    const concrete = request.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encodeURIComponent(request.params?.[name] ?? ''),
-    );
-    const query = new URLSearchParams(request.query ?? {}).toString();
-    const headers = new Headers(request.headers);
-    headers.set('x-device-id', DEVICE);
-    if (!request.keyless) headers.set('x-api-key', options.apiKey);
-    if (request.token) headers.set('authorization', `Bearer ${request.token}`);
-    if (request.body !== undefined) headers.set('content-type', 'application/json');
-    const res = await fetch(`${options.api}${concrete}${query ? `?${query}` : ''}`, {
-      method: request.method.toUpperCase(),
-      headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-    const json = res.headers.get('content-type')?.includes('json');
-    const body = json ? await res.json() : await res.arrayBuffer();
-    if (res.status >= 300) {
-      throw new Error(`${operationId ?? request.path}: ${res.status} ${JSON.stringify(body)}`);
-    }
-    if (operationId) {
-      options.record(operationId, {
-        request: {
-          method: request.method,
-          path: concrete,
-          ...(request.params ? { params: request.params } : {}),
-          ...(request.query ? { query: request.query } : {}),
-          ...(request.headers ? { headers: request.headers } : {}),
-          ...(request.body === undefined ? {} : { body: request.body }),
-          ...(request.token ? { customer: true } : {}),
-          ...(request.keyless ? { keyless: true } : {}),
-        },
-        status: res.status,
-        response: json ? body : null,
-      });
-    }
-    return { status: res.status, body, headers: res.headers };
-  };
+  return recordingClient({
+    api: options.api,
+    record: options.record,
+    authorize(request, headers) {
+      headers.set('x-device-id', DEVICE);
+      if (!request.keyless) headers.set('x-api-key', options.apiKey);
+      if (request.token) headers.set('authorization', `Bearer ${request.token}`);
+    },
+  });
 }
 
 /** The newest email to `to` that the mail sink holds, waiting for it to arrive. */
@@ -97,11 +52,6 @@ function linkParams(text: string, suffix: string) {
 /** Calls every storefront operation once, in the order a theme would, recording each answer. */
 export async function recordJourney(options: JourneyOptions) {
   const call = client(options);
-  const get = (path: string, extra: Omit<Request, 'method' | 'path'> = {}) => ({
-    method: 'get',
-    path,
-    ...extra,
-  });
 
   await call('getLiveness', get('/livez', { keyless: true }));
   await call('getHealth', get('/settings/health'));
@@ -187,8 +137,6 @@ export async function recordJourney(options: JourneyOptions) {
   await newsletter(options, call);
   await webhook(options, call, { cart, shippingId: settings.shipping.standard[0]?._id });
 }
-
-type Call = ReturnType<typeof client>;
 
 async function signIn(options: JourneyOptions, call: Call): Promise<string> {
   const email = AURORA_DEMO_EMAIL;
@@ -323,79 +271,5 @@ async function newsletter(options: JourneyOptions, call: Call) {
     path: '/newsletter/{id}',
     params: { id },
     body: { email },
-  });
-}
-
-/**
- * The payment webhook, as the provider calls it: the shop is connected to the payment
- * stand-in (in this throw-away database, as the merchant's back office would), an order
- * opens a checkout, the stand-in pays it, and its event is delivered signed.
- */
-async function webhook(
-  options: JourneyOptions,
-  call: Call,
-  order: { cart: unknown[]; shippingId: string | undefined },
-) {
-  const secretKey = 'sk_test_docsexamples0000000000';
-  const webhookSecret = 'whsec_docsexamples000000000000';
-  const db = new pg.Client({ connectionString: options.databaseUrl });
-  await db.connect();
-  try {
-    await db.query(
-      `insert into payment_providers (shop_id, provider, secret_key, webhook_secret, active)
-       values ($1, 'stripe', $2, $3, true)`,
-      [options.shopId, secretKey, webhookSecret],
-    );
-  } finally {
-    await db.end();
-  }
-  const placed = await call(null, {
-    method: 'post',
-    path: '/orders',
-    body: {
-      ...order,
-      name: 'Alan Turing',
-      email: 'alan.turing@example.com',
-      phone: '+44 161 496 0000',
-      town: 'Manchester',
-    },
-  });
-  const sessionId = new URL(placed.body.data.link).pathname.split('/').pop() ?? '';
-  const sessions = (await (
-    await fetch(`${options.paymentsApi}/__test/sessions?order_id=${placed.body.data.orderId ?? ''}`)
-  ).json()) as Array<{ session: { id: string; url: string } }>;
-  const session =
-    sessions.find((s) => s.session.url === placed.body.data.link) ??
-    sessions.find((s) => s.session.id === sessionId);
-  if (!session) throw new Error('the payment stand-in opened no session for the order');
-  const event = await (
-    await fetch(`${options.paymentsApi}/__test/sessions/${session.session.id}/complete`, {
-      method: 'POST',
-    })
-  ).text();
-  const timestamp = Math.floor(Date.now() / 1000);
-  const signature = createHmac('sha256', webhookSecret)
-    .update(`${timestamp}.${event}`)
-    .digest('hex');
-  const res = await fetch(`${options.api}/payments/webhook/${options.shopId}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': `t=${timestamp},v1=${signature}`,
-    },
-    body: event,
-  });
-  if (res.status !== 200) throw new Error(`paymentWebhook: ${res.status} ${await res.text()}`);
-  options.record('paymentWebhook', {
-    request: {
-      method: 'post',
-      path: `/payments/webhook/${options.shopId}`,
-      params: { shopId: options.shopId },
-      headers: { 'Stripe-Signature': `t=${timestamp},v1=${signature}` },
-      body: JSON.parse(event),
-      keyless: true,
-    },
-    status: 200,
-    response: await res.json(),
   });
 }

@@ -1,9 +1,12 @@
+import { type RecordedExamples, showRecordedExample } from '../http/docs-openapi';
 import { FIELD_EXAMPLES, SCHEMA_FIELD_EXAMPLES } from './examples';
 
 /**
  * Completes the merchant API's generated OpenAPI document in place, so its reference teaches
  * with the shop's own values: every text field without an example of its own takes the one
- * `examples.ts` gives its name, and each list's `url` is its own path.
+ * `examples.ts` gives its name, and each list's `url` is its own path. An operation recorded
+ * from the demo shop (`npm run openapi:examples`, src/http/admin-docs-examples.json) shows that
+ * answer as its example; the others show the one renderers build from these field examples.
  */
 
 type Json = Record<string, unknown>;
@@ -20,7 +23,11 @@ export type Schema = Json & {
   additionalProperties?: Schema | boolean;
 };
 type Parameter = Json & { name?: string; schema?: Schema };
-type Operation = Json & { responses?: Record<string, Json>; parameters?: Parameter[] };
+type Operation = Json & {
+  operationId?: string;
+  responses?: Record<string, Json>;
+  parameters?: Parameter[];
+};
 type Document = Json & {
   paths?: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
@@ -41,9 +48,26 @@ const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
 export const exampleFor = (owner: string, name: string): string | undefined =>
   SCHEMA_FIELD_EXAMPLES[`${owner}.${name}`] ?? FIELD_EXAMPLES[name];
 
+/**
+ * A nullable reference given metadata of its own is generated as `allOf: [{ $ref }, { type:
+ * [..., "null"] }]`, which no null satisfies (the reference must hold too): rewritten in place
+ * as `anyOf: [{ $ref }, { type: "null" }]`, the metadata kept beside it.
+ */
+function fixNullableRef(schema: Schema): void {
+  const [ref, meta, ...rest] = schema.allOf ?? [];
+  const types = meta?.type;
+  if (!ref?.$ref || !meta || rest.length > 0 || !Array.isArray(types) || !types.includes('null')) {
+    return;
+  }
+  const { type: _type, ...kept } = meta;
+  delete schema.allOf;
+  Object.assign(schema, kept, { anyOf: [ref, { type: 'null' }] });
+}
+
 /** Gives `schema` (field `name` of `owner`) and what it nests their examples. */
 function fillExamples(schema: Schema, owner: string, name: string | null): void {
   if (schema.$ref) return;
+  fixNullableRef(schema);
   const example = name === null ? undefined : exampleFor(owner, name);
   if (isText(schema) && example !== undefined && !SPEAKS_FOR_ITSELF.some((k) => k in schema)) {
     schema.example = example;
@@ -99,13 +123,19 @@ function fillListUrls(doc: Document, base: string): void {
 }
 
 /** Completes the generated document (see the top of this file); returns it. */
-export function describeAdminDocument<T extends object>(generated: T, base: string): T {
+export function describeAdminDocument<T extends object>(
+  generated: T,
+  base: string,
+  recorded: RecordedExamples = {},
+): T {
   const doc = generated as Document;
   for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
     fillExamples(schema, name, null);
   }
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item)) {
+      const example = recorded[operation.operationId ?? ''];
+      if (example) showRecordedExample(operation, example);
       for (const parameter of operation.parameters ?? []) {
         if (parameter.schema) fillExamples(parameter.schema, 'parameter', parameter.name ?? null);
       }

@@ -27,7 +27,7 @@ export type RecordedExample = {
 export type RecordedExamples = Record<string, RecordedExample>;
 
 type Json = Record<string, unknown>;
-type Operation = Json & { operationId?: string; responses?: Record<string, Json> };
+export type Operation = Json & { operationId?: string; responses?: Record<string, Json> };
 type Document = Json & { paths?: Record<string, Record<string, Operation>>; components?: Json };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -121,6 +121,23 @@ function curlSample(example: RecordedExample): string {
   return lines.join(' \\\n  ');
 }
 
+const demo = (value: unknown) => ({ demo: { summary: 'From the demo shop', value } });
+
+/**
+ * Shows `example`, recorded from the demo shop, as the example of the operation's response of
+ * its status and of its request body (in the content type it was sent as).
+ */
+export function showRecordedExample(operation: Operation, example: RecordedExample): void {
+  const response = operation.responses?.[String(example.status)];
+  const json = (response?.content as Record<string, Json> | undefined)?.['application/json'];
+  if (json) json.examples = demo(example.response);
+  const sent = example.request.headers?.['content-type'] ?? 'application/json';
+  const body = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content?.[
+    sent
+  ];
+  if (body && example.request.body !== undefined) body.examples = demo(example.request.body);
+}
+
 function describeOperation(path: string, operation: Operation, example?: RecordedExample) {
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     if (!status.startsWith('2')) continue;
@@ -129,18 +146,9 @@ function describeOperation(path: string, operation: Operation, example?: Recorde
       'X-Request-Id': { $ref: '#/components/headers/XRequestId' },
       'Server-Timing': { $ref: '#/components/headers/ServerTiming' },
     };
-    const json = (response.content as Record<string, Json> | undefined)?.['application/json'];
-    if (json && example && String(example.status) === status) {
-      json.examples = { demo: { summary: 'From the demo shop', value: example.response } };
-    }
   }
   if (!example) return;
-  const body = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content?.[
-    'application/json'
-  ];
-  if (body && example.request.body !== undefined) {
-    body.examples = { demo: { summary: 'From the demo shop', value: example.request.body } };
-  }
+  showRecordedExample(operation, example);
   const curl = { lang: 'Shell', label: 'curl', source: curlSample(example) };
   // Operations a payment provider calls are no theme's business: no client sample for them.
   const providerOnly = (operation.security as Array<Record<string, unknown>> | undefined)?.some(

@@ -2606,7 +2606,8 @@ export interface components {
             images_failed: number;
             /** @description Each problem with its line and column (the first 1,000) */
             errors: components["schemas"]["ImportProblem"][];
-            error: components["schemas"]["ImportProblem"] & (Record<string, never> | null);
+            /** @description Why the whole file was refused (for example broken quoting), when it was */
+            error: components["schemas"]["ImportProblem"] | null;
             /** @description Columns of the file this catalogue has no field for */
             ignored_columns: {
                 /** @example Variant Price */
