@@ -95,11 +95,7 @@ export const products = pgTable(
     trackStock: boolean('track_stock').notNull().default(true),
     /** Units on hand when stock is tracked and the product has no variants. */
     stock: integer('stock').notNull().default(0),
-    /**
-     * How often `stock` has changed (sales, restocks, adjustments, edits): only Postgres
-     * raises it, from the trigger of drizzle/0028_stock_moves.sql. Part of the version the
-     * merchant API shows, so an If-Match read before a sale no longer matches after it.
-     */
+    /** How often `stock` changed; raised by Postgres (drizzle/0028), part of the API version. */
     stockMoves: integer('stock_moves').notNull().default(0),
     hasShipping: boolean('has_shipping').notNull().default(true),
     shipping: jsonb('shipping').$type<ShippingDimensions>(),
@@ -244,7 +240,7 @@ export const productVariants = pgTable(
     sku: text('sku').notNull().default(''),
     trackStock: boolean('track_stock').notNull().default(true),
     stock: integer('stock').notNull().default(0),
-    /** How often `stock` has changed, as on `products` (Postgres raises it). */
+    /** How often `stock` changed, as on `products`. */
     stockMoves: integer('stock_moves').notNull().default(0),
     priceMinor: integer('price_minor').notNull(),
     salePriceMinor: integer('sale_price_minor'),
@@ -279,29 +275,4 @@ export const variantMedia = pgTable(
     primaryKey({ columns: [t.variantId, t.mediaId] }),
     index('variant_media_shop_variant_idx').on(t.shopId, t.variantId, t.position),
   ],
-);
-
-/** Files delivered after purchase of a digital product; the object lives in storage at `storageKey`. */
-export const digitalFiles = pgTable(
-  'digital_files',
-  {
-    id: id(),
-    shopId: shopId(),
-    /** The product selling the file; null until a product is given the file. */
-    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
-    title: text('title').notNull().default(''),
-    filename: text('filename').notNull(),
-    storageKey: text('storage_key').notNull(),
-    mimeType: text('mime_type').notNull().default('application/octet-stream'),
-    sizeBytes: integer('size_bytes').notNull().default(0),
-    /** Downloads allowed per purchase; null means unlimited. */
-    downloadLimit: integer('download_limit'),
-    /** Days a purchase may download the file; null means forever. */
-    downloadDays: integer('download_days'),
-    active: boolean('active').notNull().default(true),
-    version: version(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('digital_files_shop_product_idx').on(t.shopId, t.productId)],
 );

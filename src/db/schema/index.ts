@@ -2,6 +2,7 @@ export * from './analytics-rollups';
 export * from './catalog';
 export * from './content';
 export * from './customers';
+export * from './digital-files';
 export * from './imports';
 export * from './marketing';
 export * from './media';

@@ -13,9 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { digitalFiles, products, productVariants } from './catalog';
+import { products, productVariants } from './catalog';
 import { createdAt, id, shopId, updatedAt, version } from './columns';
 import { customers } from './customers';
+import { digitalFiles } from './digital-files';
 import { shops } from './shops';
 
 export const orderStatus = pgEnum('order_status', [
