@@ -1,30 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/api';
-import { type MerchantClient, merchantOf } from '../helpers/merchant';
-import { createShippingRate, orderBody, postOrder } from '../helpers/order-factory';
-import { createTestShop, type TestShop } from '../helpers/shop-factory';
+import type { MerchantClient } from '../helpers/merchant';
+import { sellingShop } from '../helpers/selling-shop';
 
 // A product's version (its ETag) covers its units on hand: a sale, a restock or an
 // adjustment raises it, so a stock written with If-Match from an earlier read is refused
 // instead of overwriting what sold since (docs/decisions.md, "Stock is part of the version").
 describe('stock and the product version', () => {
-  let shop: TestShop;
   let api: MerchantClient;
-  let rate: { id: string };
+  let order: Awaited<ReturnType<typeof sellingShop>>['order'];
 
   beforeAll(async () => {
-    shop = await createTestShop();
-    api = (await merchantOf(shop)).api;
-    rate = await createShippingRate(shop, { priceMinor: 100 });
+    ({ api, order } = await sellingShop());
   });
 
-  const order = (productId: string, quantity: number, variationKey?: string) =>
-    postOrder(
-      shop,
-      orderBody([{ productId, quantity, ...(variationKey ? { variationKey } : {}) }], {
-        shippingId: rate.id,
-      }),
-    );
   const read = (id: string) => api.get(`/products/${id}`);
   const ifMatch = (etag: string | null) => ({ headers: { 'if-match': etag ?? '' } });
 

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { type ApiResponse, expectError } from '../helpers/api';
 import { testDb } from '../helpers/db';
-import { type MerchantClient, merchantOf } from '../helpers/merchant';
-import { createShippingRate, orderBody, postOrder } from '../helpers/order-factory';
-import { createTestShop, type TestShop } from '../helpers/shop-factory';
+import type { MerchantClient } from '../helpers/merchant';
+import { sellingShop } from '../helpers/selling-shop';
+import type { TestShop } from '../helpers/shop-factory';
 
 /** Units taken from stock by the shop's placed orders for one product or variant. */
 async function unitsOrdered(shopId: string, productId: string) {
@@ -25,21 +25,12 @@ async function unitsOrdered(shopId: string, productId: string) {
 describe('stock through the merchant API', () => {
   let shop: TestShop;
   let api: MerchantClient;
-  let rate: { id: string };
+  let order: Awaited<ReturnType<typeof sellingShop>>['order'];
 
   beforeAll(async () => {
-    shop = await createTestShop();
-    api = (await merchantOf(shop)).api;
-    rate = await createShippingRate(shop, { priceMinor: 100 });
+    ({ shop, api, order } = await sellingShop());
   });
 
-  const order = (productId: string, quantity: number, variationKey?: string) =>
-    postOrder(
-      shop,
-      orderBody([{ productId, quantity, ...(variationKey ? { variationKey } : {}) }], {
-        shippingId: rate.id,
-      }),
-    );
   const stockOf = async (id: string) => (await api.get(`/products/${id}`)).body.stock as number;
 
   it('adjusts by a delta and sets an absolute value; never below zero', async () => {
