@@ -29,7 +29,8 @@ describe('the merchant key admin commands', () => {
     await stop();
   });
 
-  const keyIn = (output: string) => /(sk_live_[A-Za-z0-9_-]{32})\b/.exec(output)?.[1] ?? '';
+  const keyIn = (output: string) =>
+    /(sk_live_[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])/.exec(output)?.[1] ?? '';
   const keyRows = async () =>
     (
       await client.query<{
