@@ -1,4 +1,5 @@
-import type { accessLinks } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { accessLinks } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 
 /**
@@ -27,4 +28,9 @@ export async function newAccessLink(
       expiresAt: new Date(now.getTime() + ACCESS_LINK_MINUTES * 60_000),
     },
   };
+}
+
+/** Stores a link made by `newAccessLink` in the transaction of the order it belongs to. */
+export async function saveAccessLink(tx: Tx, link: { row: typeof accessLinks.$inferInsert }) {
+  await tx.insert(accessLinks).values(link.row);
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { errorText, type Logger } from '../../lib/log';
 
@@ -31,10 +31,18 @@ export const MAX_ATTEMPTS = 8;
 /**
  * The insert that queues an email. Returned unexecuted so it joins the batch of the
  * change that causes it: the email exists exactly when the change does. Inside an
- * interactive transaction use `tx.insert(emailOutbox).values(email)` the same way.
+ * interactive transaction, `queueEmailsIn`.
  */
 export const queueEmail = (db: Db, email: QueuedEmail) =>
   db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+
+/** Queues emails inside an interactive transaction, so they exist exactly when its change does. */
+export async function queueEmailsIn(tx: Tx, emails: QueuedEmail[]): Promise<Array<{ id: string }>> {
+  if (emails.length === 0) return [];
+  const queued = await tx.insert(emailOutbox).values(emails).returning({ id: emailOutbox.id });
+  if (queued.length !== emails.length) throw new Error('the emails were not queued');
+  return queued;
+}
 
 type OutboxRow = typeof emailOutbox.$inferSelect;
 

@@ -1,5 +1,6 @@
+import type { WriteScope } from '../../admin-kit/write';
 import type { Services } from '../../app-env';
-import { deliverEmails, type OutboxDeps } from './outbox';
+import { deliverEmails, type OutboxDeps, type QueuedEmail, queueEmailsIn } from './outbox';
 
 /** The outbox's dependencies, taken from a request's (or a scheduled run's) services. */
 export const outboxDeps = (services: Services): OutboxDeps => ({
@@ -17,4 +18,13 @@ export function sendEmailsAfterResponse(services: Services, ids: Array<{ id: str
       ids.map((r) => r.id),
     ),
   );
+}
+
+/** Queues emails in a merchant write's transaction and delivers them once it has committed. */
+export async function emailAfterCommit(
+  w: Pick<WriteScope, 'tx' | 'services' | 'afterCommit'>,
+  emails: QueuedEmail[],
+): Promise<void> {
+  const queued = await queueEmailsIn(w.tx, emails);
+  if (queued.length > 0) w.afterCommit(() => sendEmailsAfterResponse(w.services, queued));
 }

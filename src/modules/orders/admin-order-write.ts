@@ -1,8 +1,7 @@
 import type { WriteScope } from '../../admin-kit/write';
-import { emailOutbox } from '../../db/schema/index';
 import { ApiError } from '../../errors/index';
 import type { QueuedEmail } from '../mail/outbox';
-import { sendEmailsAfterResponse } from '../mail/send';
+import { emailAfterCommit } from '../mail/send';
 import {
   type AdminOrderRow,
   type OrderTableRow,
@@ -38,14 +37,7 @@ export async function writeOrder(
   if (!updated) throw new Error('a locked order vanished');
   const before = toAdminOrder(current, w.shop);
   const order = toAdminOrder(updated, w.shop);
-  if (effect.emails.length > 0) {
-    const queued = await w.tx
-      .insert(emailOutbox)
-      .values(effect.emails)
-      .returning({ id: emailOutbox.id });
-    const { services } = w;
-    w.afterCommit(() => sendEmailsAfterResponse(services, queued));
-  }
+  await emailAfterCommit(w, effect.emails);
   await w.audit({ action: 'update', resourceType: 'order', resourceId: id, before, after: order });
   return { before, order, current };
 }

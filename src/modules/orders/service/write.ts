@@ -1,10 +1,9 @@
 import { type Database, type Tx, withTransaction } from '../../../db/client';
-import { accessLinks, emailOutbox } from '../../../db/schema';
 import { ApiError, type ErrorDetail } from '../../../errors';
-import { newAccessLink } from '../../auth/access-links';
+import { newAccessLink, saveAccessLink } from '../../auth/access-links';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { recordRedemption, takeCouponUse } from '../../coupons/queries';
-import type { QueuedEmail } from '../../mail/outbox';
+import { type QueuedEmail, queueEmailsIn } from '../../mail/outbox';
 import { emitEvent } from '../../webhooks/events';
 import type { OrderPlan } from '../queries/place';
 import {
@@ -101,14 +100,13 @@ export async function writeOrder(
     if (!(await insertOrder(tx, plan, id))) throw new IdempotentReplay();
     await insertOrderLines(tx, plan.shopId, id, plan.lines);
     if (digital.length > 0) await grantDownloads(tx, plan.shopId, id, digital);
-    await tx.insert(accessLinks).values(link.row);
+    await saveAccessLink(tx, link);
     await takeOrderStock(tx, plan);
     await redeemCoupon(tx, plan, id);
     const orderNumber = await numberOrder(tx, plan.shopId, id);
     const emails = [confirmation({ id, orderNumber, linkId: link.linkId })];
     if (notice) emails.push(notice({ orderNumber }));
-    const queued = await tx.insert(emailOutbox).values(emails).returning({ id: emailOutbox.id });
-    if (queued.length !== emails.length) throw new Error('the order emails were not queued');
+    const queued = await queueEmailsIn(tx, emails);
     const data = orderCreatedData(plan, id, orderNumber);
     const webhookDeliveries = await emitEvent(tx, plan.shopId, 'order.created', data);
     return { id, orderNumber, emailIds: queued.map((e) => e.id), webhookDeliveries };

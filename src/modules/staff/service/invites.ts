@@ -3,17 +3,11 @@ import { type ListParams, listPage } from '../../../admin-kit/list';
 import type { WriteScope } from '../../../admin-kit/write';
 import type { MerchantContext, ShopContext } from '../../../app-env';
 import type { Db, Tx } from '../../../db/client';
-import {
-  emailOutbox,
-  staffInvites,
-  staffMembers,
-  staffPeople,
-  staffRoles,
-} from '../../../db/schema';
+import { staffInvites, staffMembers, staffPeople, staffRoles } from '../../../db/schema';
 import { ApiError, type ErrorCode } from '../../../errors';
 import { ensurePresetRoles, roleRef, roleScopes } from '../../../identity/staff-roles';
 import { isUuid } from '../../../lib/uuid';
-import { sendEmailsAfterResponse } from '../../mail/send';
+import { emailAfterCommit } from '../../mail/send';
 import type { Invite } from '../schemas';
 import { assertCanGrant } from './grants';
 import { inviteEmail, inviteLink, inviteStatus, newInviteToken } from './invite-links';
@@ -63,16 +57,9 @@ export async function listInvites(db: Db, shop: ShopContext, query: ListParams) 
 
 /** Queues the invite email in the write's transaction and sends it once that commits. */
 async function emailInvite(w: WriteScope, to: string, link: string, roleName: string) {
-  const [queued] = await w.tx
-    .insert(emailOutbox)
-    .values({
-      shopId: w.shop.id,
-      kind: 'staff-invite',
-      to,
-      ...inviteEmail(w.shop.name, link, roleName),
-    })
-    .returning({ id: emailOutbox.id });
-  w.afterCommit(() => sendEmailsAfterResponse(w.services, queued ? [queued] : []));
+  await emailAfterCommit(w, [
+    { shopId: w.shop.id, kind: 'staff-invite', to, ...inviteEmail(w.shop.name, link, roleName) },
+  ]);
 }
 
 /**
