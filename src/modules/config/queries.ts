@@ -1,7 +1,6 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isoTimestamp, mediaFileJson } from '../../db/json';
-import { categories, products } from '../../db/schema';
 import { type StorefrontHostRow, storefrontHostJson } from '../../identity/storefront-origin';
 
 export type MediaRow = { id: string; filename: string; mimeType: string };
@@ -34,14 +33,6 @@ export type PageContextRow = {
   images: MediaRow[];
   page: PageRow | null;
 };
-
-/**
- * SQL: the policy page of `type` as POST /config shows it, a JSON scalar subquery (null when
- * the shop has none): type, title and content.
- */
-export const policyPageSql = (shopId: string, type: string): SQL => sql`(
-  select json_build_object('type', po.type, 'title', po.title, 'content', po.content)
-  from policies po where po.shop_id = ${shopId} and po.type::text = ${type})`;
 
 /**
  * Everything POST /config shows, in one statement: the shop's name and settings
@@ -84,45 +75,25 @@ export type SitemapHeadRow = {
   policies: Array<{ type: string; updatedAt: string }>;
 };
 
-/** The sitemap's shop-level part in one statement: settings, canonical host, policies. */
-export async function selectSitemapHead(db: Db, shopId: string): Promise<SitemapHeadRow> {
+/**
+ * The sitemap's shop-level part in one statement: settings and canonical host, with the
+ * owners' subqueries for when the catalogue last changed (each a timestamp) and the
+ * policies (`[{ type, updatedAt }]`).
+ */
+export async function selectSitemapHead(
+  db: Db,
+  shopId: string,
+  owned: { catalogChanges: SQL[]; policies: SQL },
+): Promise<SitemapHeadRow> {
   const result = await db.execute(sql`
     select
       s.document,
       ${isoTimestamp(sql`s.updated_at`)} as "settingsUpdatedAt",
-      ${isoTimestamp(sql`greatest(
-        (select max(p.updated_at) from products p where p.shop_id = k.id and p.status = 'published'),
-        (select max(c.updated_at) from categories c where c.shop_id = k.id and c.status = 'published'))`)}
-        as "catalogUpdatedAt",
+      ${isoTimestamp(sql`greatest(${sql.join(owned.catalogChanges, sql`, `)})`)} as "catalogUpdatedAt",
       ${storefrontHostJson(shopId)} as storefront,
-      (select coalesce(json_agg(json_build_object('type', po.type, 'updatedAt', ${isoTimestamp(sql`po.updated_at`)})
-          order by po.created_at, po.type), '[]'::json)
-        from policies po where po.shop_id = k.id) as policies
+      ${owned.policies} as policies
     from (select ${shopId}::uuid as id) k
     left join shop_settings s on s.shop_id = k.id
   `);
   return result.rows[0] as SitemapHeadRow;
-}
-
-export type SitemapKind = 'product' | 'category';
-export type SitemapRow = { slug: string; updatedAt: Date };
-
-/**
- * One page of published products or categories after `afterSlug`, by slug: keyset
- * pagination over the (shop_id, slug) unique index, so every page costs the same.
- */
-export function selectSitemapChunk(
-  db: Db,
-  shopId: string,
-  kind: SitemapKind,
-  afterSlug: string,
-  limit: number,
-): Promise<SitemapRow[]> {
-  const table = kind === 'product' ? products : categories;
-  return db
-    .select({ slug: table.slug, updatedAt: table.updatedAt })
-    .from(table)
-    .where(and(eq(table.shopId, shopId), eq(table.status, 'published'), gt(table.slug, afterSlug)))
-    .orderBy(asc(table.slug))
-    .limit(limit);
 }

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { Db, Tx } from '../../db/client';
+import { isoTimestamp } from '../../db/json';
 import { type PolicyType, policies } from '../../db/schema';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -60,3 +61,17 @@ export async function updatePolicy(
 export async function deletePolicy(tx: Tx, shopId: string, type: PolicyType): Promise<void> {
   await tx.delete(policies).where(byType(shopId, type));
 }
+
+/**
+ * SQL: the policy page of `type` as POST /config shows it, a JSON scalar subquery (null when
+ * the shop has none): type, title and content.
+ */
+export const policyPageSql = (shopId: string, type: string): SQL => sql`(
+  select json_build_object('type', po.type, 'title', po.title, 'content', po.content)
+  from policies po where po.shop_id = ${shopId} and po.type::text = ${type})`;
+
+/** SQL: the shop's policies as `[{ type, updatedAt }]`, oldest first, a JSON scalar subquery. */
+export const policyDatesSql = (shopId: string): SQL => sql`(
+  select coalesce(json_agg(json_build_object('type', po.type, 'updatedAt', ${isoTimestamp(sql`po.updated_at`)})
+      order by po.created_at, po.type), '[]'::json)
+  from policies po where po.shop_id = ${shopId}::uuid)`;

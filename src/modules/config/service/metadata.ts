@@ -4,6 +4,7 @@ import { ApiError, type ErrorCode } from '../../../errors';
 import { storefrontOrigin } from '../../../identity/storefront-origin';
 import { collectionPath, productPath } from '../../../lib/storefront-paths';
 import { categoryPageSql } from '../../categories/queries';
+import { policyPageSql } from '../../policies/queries';
 import { productPageSql } from '../../products/queries/page';
 import { readSettingsDocument } from '../../settings/document';
 import { mediaFileUrl } from '../../storage/service';
@@ -13,7 +14,6 @@ import {
   type PageContextRow,
   type PolicyPageRow,
   type ProductPageRow,
-  policyPageSql,
   selectPageContext,
 } from '../queries';
 import type { PageMetadata } from '../schemas';

@@ -2,13 +2,17 @@ import type { Db } from '../../../db/client';
 import { storefrontOrigin } from '../../../identity/storefront-origin';
 import type { Logger } from '../../../lib/log';
 import { collectionPath, productPath, supportPath } from '../../../lib/storefront-paths';
-import { readSettingsDocument } from '../../settings/document';
 import {
-  type SitemapHeadRow,
-  type SitemapKind,
-  selectSitemapChunk,
-  selectSitemapHead,
-} from '../queries';
+  lastPublishedCategoryChangeSql,
+  selectPublishedCategorySlugs,
+} from '../../categories/queries';
+import { policyDatesSql } from '../../policies/queries';
+import {
+  lastPublishedProductChangeSql,
+  selectPublishedProductSlugs,
+} from '../../products/queries/page';
+import { readSettingsDocument } from '../../settings/document';
+import { type SitemapHeadRow, selectSitemapHead } from '../queries';
 import type { SitemapEntry } from '../schemas';
 import { withoutQuery } from './url';
 
@@ -18,13 +22,24 @@ export const SITEMAP_CHUNK_SIZE = 5000;
 type Frequency = SitemapEntry['changeFrequency'];
 
 const SECTIONS: ReadonlyArray<{
-  kind: SitemapKind;
+  /** One page of published slugs after a slug, from the module owning them. */
+  slugs: typeof selectPublishedProductSlugs;
   path: (slug: string) => string;
   changeFrequency: Frequency;
   priority: number;
 }> = [
-  { kind: 'category', path: collectionPath, changeFrequency: 'weekly', priority: 0.7 },
-  { kind: 'product', path: productPath, changeFrequency: 'weekly', priority: 0.8 },
+  {
+    slugs: selectPublishedCategorySlugs,
+    path: collectionPath,
+    changeFrequency: 'weekly',
+    priority: 0.7,
+  },
+  {
+    slugs: selectPublishedProductSlugs,
+    path: productPath,
+    changeFrequency: 'weekly',
+    priority: 0.8,
+  },
 ];
 
 const isoOf = (value: string | null, fallback: string) =>
@@ -92,7 +107,7 @@ async function* sitemapParts(
   for (const section of SECTIONS) {
     let after = '';
     for (;;) {
-      const rows = await selectSitemapChunk(db, shopId, section.kind, after, chunkSize);
+      const rows = await section.slugs(db, shopId, after, chunkSize);
       yield json(
         rows.map((row) => ({
           url: `${origin}${section.path(row.slug)}`,
@@ -120,7 +135,10 @@ export async function sitemapStream(
   links: { platformSuffix: string | undefined; fallbackHost: string; log: Logger },
   chunkSize = SITEMAP_CHUNK_SIZE,
 ): Promise<ReadableStream<Uint8Array>> {
-  const head = await selectSitemapHead(db, shopId);
+  const head = await selectSitemapHead(db, shopId, {
+    catalogChanges: [lastPublishedProductChangeSql(shopId), lastPublishedCategoryChangeSql(shopId)],
+    policies: policyDatesSql(shopId),
+  });
   const origin = storefrontOrigin(head.storefront, links.platformSuffix, links.fallbackHost);
   const parts = sitemapParts(
     db,
