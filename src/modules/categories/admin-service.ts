@@ -10,7 +10,7 @@ import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { defined } from '../../lib/defined';
 import { slugify } from '../../lib/slug';
 import { isUuid } from '../../lib/uuid';
-import { isMediaOfShop } from '../pickup-locations/queries';
+import { isMediaOfShop } from '../media/queries';
 import {
   type CategoryRow,
   categoryRows,

@@ -2,9 +2,10 @@ import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../db/schema
 import type { ErrorCode } from '../../errors';
 import { ApiError, type ErrorDetail } from '../../errors';
 import { percentOf } from '../../lib/money';
+import type { CheckoutPickup } from '../pickup-locations/queries';
 import type { PricedCart, PricedLine } from '../products/priced-cart';
 import type { SettingsDocument } from '../settings/document';
-import type { PickupRow, RateRow } from './queries';
+import type { CheckoutRate } from '../shipping-rates/queries';
 
 /*
  * An order's plan from a priced cart, in pure functions: the delivery it is charged for,
@@ -35,7 +36,7 @@ export function chooseShipping(
   settings: SettingsDocument['shipping'],
   needsShipping: boolean,
   request: ShippingRequest,
-  options: { rate: RateRow | null; pickup: PickupRow | null; orderValueMinor: number },
+  options: { rate: CheckoutRate | null; pickup: CheckoutPickup | null; orderValueMinor: number },
 ): OrderShippingSnapshot | null {
   const { rate, pickup } = options;
   if (!settings.active || !needsShipping) return null;
@@ -108,7 +109,7 @@ export function planCheckout(
   cart: PricedCart,
   coupon: OrderCouponSnapshot | null,
   settings: Pick<SettingsDocument, 'shipping' | 'tax'>,
-  delivery: { request: ShippingRequest; rate: RateRow | null; pickup: PickupRow | null },
+  delivery: { request: ShippingRequest; rate: CheckoutRate | null; pickup: CheckoutPickup | null },
 ): CheckoutPlan {
   const couponMinor = coupon?.amountMinor ?? 0;
   const shipping = chooseShipping(

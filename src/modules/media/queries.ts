@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { versionedRows } from '../../admin-kit/rows';
 import type { Tx } from '../../db/client';
 import { media } from '../../db/schema';
@@ -44,4 +44,13 @@ export async function countMediaUses(tx: Tx, shopId: string, mediaId: string): P
   const row = result.rows[0];
   if (!row) throw new Error('the use count returned no row');
   return row;
+}
+
+/** Whether `mediaId` is an image of the shop. */
+export async function isMediaOfShop(tx: Tx, shopId: string, mediaId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.shopId, shopId), eq(media.id, mediaId)));
+  return row !== undefined;
 }

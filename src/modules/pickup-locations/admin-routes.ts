@@ -6,7 +6,7 @@ import {
   PickupLocationListSchema,
   PickupLocationSchema,
   PickupLocationUpdateSchema,
-} from './schemas';
+} from './admin-schemas';
 import {
   createPickupLocation,
   deletePickupLocation,
@@ -14,7 +14,7 @@ import {
   listPickupLocations,
   RAISES,
   updatePickupLocation,
-} from './service';
+} from './admin-service';
 
 /** /admin/api/v1/pickup-locations: pickup points offered at checkout (`settings` scopes). */
 export const pickupLocationAdminRoutes = crudRoutes({

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { deletedSchema, timestamp } from '../../admin-kit/route';
-import { minorAmount } from '../shipping-rates/schemas';
+import { minorAmount } from '../shipping-rates/admin-schemas';
 
 export const PickupLocationSchema = z
   .object({

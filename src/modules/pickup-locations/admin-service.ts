@@ -6,8 +6,9 @@ import type { Db } from '../../db/client';
 import { pickupLocations } from '../../db/schema';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { defined } from '../../lib/defined';
-import { isMediaOfShop, type PickupRow, pickups } from './queries';
-import type { PickupLocation, PickupLocationCreate, PickupLocationUpdate } from './schemas';
+import { isMediaOfShop } from '../media/queries';
+import { type PickupRow, pickups } from './admin-queries';
+import type { PickupLocation, PickupLocationCreate, PickupLocationUpdate } from './admin-schemas';
 
 const TYPE = 'pickup_location';
 

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { detailsOf } from '../../http/router';
 import { isUuid } from '../../lib/uuid';
-import { isMediaOfShop } from '../pickup-locations/queries';
+import { isMediaOfShop } from '../media/queries';
 import {
   lockSettingsRecord,
   type SettingsRecord,

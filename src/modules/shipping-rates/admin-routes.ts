@@ -6,7 +6,7 @@ import {
   ShippingRateListSchema,
   ShippingRateSchema,
   ShippingRateUpdateSchema,
-} from './schemas';
+} from './admin-schemas';
 import {
   createShippingRate,
   deleteShippingRate,
@@ -14,7 +14,7 @@ import {
   listShippingRates,
   RAISES,
   updateShippingRate,
-} from './service';
+} from './admin-service';
 
 /** /admin/api/v1/shipping-rates: the pattern every merchant resource follows. */
 export const shippingRateAdminRoutes = crudRoutes({

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { shippingRates } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { defined } from '../../lib/defined';
-import { type RateRow, rates, unsetOtherDefaults } from './queries';
-import type { ShippingRate, ShippingRateCreate, ShippingRateUpdate } from './schemas';
+import { type RateRow, rates, unsetOtherDefaults } from './admin-queries';
+import type { ShippingRate, ShippingRateCreate, ShippingRateUpdate } from './admin-schemas';
 
 const TYPE = 'shipping_rate';
 

@@ -1,20 +1,16 @@
 import type { Db } from '../../../db/client';
 import type { StorefrontHostRow } from '../../../identity/storefront-origin';
-import {
-  type PickupRow,
-  pickupLocationSql,
-  type RateRow,
-  shippingRateSql,
-} from '../../checkout/queries';
 import { type ProviderRow, shopPaymentProviderSql } from '../../payments/queries';
+import { type CheckoutPickup, checkoutPickupSql } from '../../pickup-locations/queries';
+import { type CheckoutRate, checkoutRateSql } from '../../shipping-rates/queries';
 import { selectOrderContext } from '../queries/place';
 
 export type OrderContextRow = {
   document: unknown;
   provider: ProviderRow | null;
   host: StorefrontHostRow | null;
-  rate: RateRow | null;
-  pickup: PickupRow | null;
+  rate: CheckoutRate | null;
+  pickup: CheckoutPickup | null;
   /** The order an earlier request with the same Idempotency-Key created. */
   replay: { id: string; requestHash: string | null } | null;
 };
@@ -22,7 +18,7 @@ export type OrderContextRow = {
 /**
  * The context of an order in one statement (selectOrderContext), with the parts other
  * modules own given by them: the payment provider checkout may use (payments), the chosen
- * rate and pickup point (checkout).
+ * rate (shipping rates) and pickup point (pickup locations).
  */
 export const orderContext = (
   db: Db,
@@ -35,6 +31,6 @@ export const orderContext = (
 ) =>
   selectOrderContext<OrderContextRow>(db, shopId, input.idempotencyKey, {
     provider: shopPaymentProviderSql(shopId, { activeOnly: true }),
-    rate: shippingRateSql(shopId, input.shippingId),
-    pickup: pickupLocationSql(shopId, input.pickupLocationId),
+    rate: checkoutRateSql(shopId, input.shippingId),
+    pickup: checkoutPickupSql(shopId, input.pickupLocationId),
   });
