@@ -1,5 +1,5 @@
 import type { MerchantActor } from '../app-env';
-import type { Tx } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { auditEvents } from '../db/schema';
 
 /** What a write did to one resource. */
@@ -82,9 +82,12 @@ export function auditRows(shopId: string, actor: Actor, changes: Change[]) {
   }));
 }
 
-/** Writes the audit records of some changes in the write's own transaction (one statement). */
+/**
+ * Writes the audit records of some changes in one statement: in the write's own transaction,
+ * or alone for an act that changes nothing else (an export).
+ */
 export async function recordAudit(
-  tx: Tx,
+  tx: Db | Tx,
   shopId: string,
   actor: Actor,
   changes: Change[],

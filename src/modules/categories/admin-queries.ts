@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { versionedRows } from '../../admin-kit/rows';
 import type { Tx } from '../../db/client';
 import { categories } from '../../db/schema';
@@ -91,4 +91,30 @@ export async function reparentChildren(
     .where(and(eq(categories.shopId, shopId), eq(categories.parentId, parentId)))
     .returning();
   return { before, after };
+}
+
+/** The shop's categories whose name (any case) is in `lowerNames` or whose slug is in `slugs`. */
+export function selectCategoriesNamed(
+  tx: Tx,
+  shopId: string,
+  lowerNames: string[],
+  slugs: string[],
+): Promise<CategoryRow[]> {
+  return tx
+    .select()
+    .from(categories)
+    .where(
+      and(
+        eq(categories.shopId, shopId),
+        or(inArray(sql`lower(${categories.name})`, lowerNames), inArray(categories.slug, slugs)),
+      ),
+    );
+}
+
+/** Inserts categories; one whose slug was taken meanwhile is skipped. Returns those inserted. */
+export function insertCategories(
+  tx: Tx,
+  rows: Array<typeof categories.$inferInsert>,
+): Promise<CategoryRow[]> {
+  return tx.insert(categories).values(rows).onConflictDoNothing().returning();
 }

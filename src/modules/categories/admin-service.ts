@@ -14,10 +14,12 @@ import { isMediaOfShop } from '../media/queries';
 import {
   type CategoryRow,
   categoryRows,
+  insertCategories,
   isSelfOrAncestor,
   lockTree,
   nextPosition,
   reparentChildren,
+  selectCategoriesNamed,
   slugsLike,
 } from './admin-queries';
 import type { Category, CategoryCreate, CategoryListQuery, CategoryUpdate } from './admin-schemas';
@@ -206,4 +208,45 @@ export async function deleteAdminCategory(w: WriteScope, id: string) {
     ...children,
   );
   return { id, object: TYPE, deleted: true as const };
+}
+
+/**
+ * The ids of the categories `wanted` names, in its order, in the caller's transaction (an
+ * imported product's): a category matches by name (any case) or slug; a name no category has
+ * becomes a new published category, left out of the menu (the merchant places it), audited.
+ */
+export async function categoriesNamed(
+  w: WriteScope,
+  wanted: Array<{ name: string; slug: string }>,
+): Promise<string[]> {
+  if (wanted.length === 0) return [];
+  const lower = wanted.map((c) => c.name.toLowerCase());
+  const found = await selectCategoriesNamed(
+    w.tx,
+    w.shop.id,
+    lower,
+    wanted.map((c) => c.slug),
+  );
+  const match = (c: { name: string; slug: string }) =>
+    found.find((f) => f.name.toLowerCase() === c.name.toLowerCase()) ??
+    found.find((f) => f.slug === c.slug);
+  const missing = wanted.filter((c) => !match(c));
+  if (missing.length > 0) {
+    const unique = [...new Map(missing.map((c) => [c.slug, c])).values()];
+    const created = await insertCategories(
+      w.tx,
+      unique.map((c) => ({ shopId: w.shop.id, name: c.name, slug: c.slug, showInMenu: false })),
+    );
+    found.push(...created);
+    await w.audit(
+      ...created.map((row) => ({
+        action: 'create' as const,
+        resourceType: TYPE,
+        resourceId: row.id,
+        before: null,
+        after: toCategory(row),
+      })),
+    );
+  }
+  return [...new Set(wanted.flatMap((c) => match(c)?.id ?? []))];
 }

@@ -1,7 +1,6 @@
-import { type Actor, auditRows } from '../../admin-kit/audit';
+import { type Actor, recordAudit } from '../../admin-kit/audit';
 import type { Db } from '../../db/client';
 import type { ShippingDimensions } from '../../db/schema';
-import { auditEvents } from '../../db/schema';
 import { csvLine, EXPORT_HEADER } from '../imports/csv/columns';
 import { GRAMS_PER, round3 } from '../imports/csv/values';
 import { mediaFileUrl } from '../storage/service';
@@ -136,9 +135,7 @@ export function productRows(p: ExportProduct, digits: number, imageUrl: (f: stri
 export async function auditExport(db: Db, shopId: string, actor: Actor): Promise<void> {
   const after = { object: 'export', kind: 'products', format: 'shopify_csv' };
   const change = { action: 'create' as const, resourceType: 'export', before: null, after };
-  await db
-    .insert(auditEvents)
-    .values(auditRows(shopId, actor, [{ ...change, resourceId: crypto.randomUUID() }]));
+  await recordAudit(db, shopId, actor, [{ ...change, resourceId: crypto.randomUUID() }]);
 }
 
 /**
