@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { versionedRows } from '../../admin-kit/rows';
 import type { Tx } from '../../db/client';
+import { arrayOf } from '../../db/json';
 import { digitalFiles } from '../../db/schema';
 
 export type FileRow = typeof digitalFiles.$inferSelect;
@@ -15,4 +16,14 @@ export async function countGrants(tx: Tx, shopId: string, fileId: string): Promi
     where g.shop_id = ${shopId} and g.file_id = ${fileId}
   `);
   return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Attaches the shop's digital files `ids` to the product and detaches (deactivates) the
+ * product's others: buyers keep their grants, but a detached file is no longer served.
+ */
+export async function attachFiles(tx: Tx, shopId: string, productId: string, ids: string[]) {
+  await tx.execute(sql`update digital_files set product_id = ${productId},
+      active = (id = any(${arrayOf(ids, 'uuid')}))
+    where shop_id = ${shopId} and (id = any(${arrayOf(ids, 'uuid')}) or product_id = ${productId})`);
 }

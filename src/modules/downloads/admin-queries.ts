@@ -1,15 +1,10 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
-import { versionedRows } from '../../admin-kit/rows';
 import type { Db, Tx } from '../../db/client';
-import { digitalFiles, downloadGrants, orders } from '../../db/schema';
+import { downloadGrants, orders } from '../../db/schema';
 import { isUuid } from '../../lib/uuid';
 
-export type FileRow = typeof digitalFiles.$inferSelect;
 export type GrantRow = typeof downloadGrants.$inferSelect & { customerId: string | null };
-
-/** Read one, read a page, lock, update: each filtered by shop. */
-export const fileRows = versionedRows(digitalFiles);
 
 /** Grants with the customer of their order. */
 const grantsWithCustomer = (db: Db | Tx) =>

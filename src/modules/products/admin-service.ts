@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { products } from '../../db/schema/index';
 import { ApiError, type ErrorCode } from '../../errors/index';
 import { defined } from '../../lib/defined';
+import { attachFiles } from '../digital-files/queries';
 import { emitFromWrite } from '../webhooks/service';
 import { checkAgainstShop, slugify } from './admin-checks';
 import { planVariants, refuse, saleProblems, type VariantPlan } from './admin-plan';
@@ -20,7 +21,6 @@ import type {
 import { applyVariantPlan, type VariantRow } from './admin-variant-writes';
 import { lockProductBySlug, selectProductPage, selectProductView } from './admin-view';
 import {
-  attachFiles,
   bumpVersion,
   claimSlug,
   insertProduct,

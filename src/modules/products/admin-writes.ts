@@ -99,16 +99,6 @@ export async function replaceMedia(tx: Tx, shopId: string, productId: string, re
 }
 
 /**
- * Attaches the shop's digital files `ids` to the product and detaches (deactivates) the
- * product's others: buyers keep their grants, but a detached file is no longer served.
- */
-export async function attachFiles(tx: Tx, shopId: string, productId: string, ids: string[]) {
-  await tx.execute(sql`update digital_files set product_id = ${productId},
-      active = (id = any(${arrayOf(ids, 'uuid')}))
-    where shop_id = ${shopId} and (id = any(${arrayOf(ids, 'uuid')}) or product_id = ${productId})`);
-}
-
-/**
  * The slug `slug` is now the product's: a redirect of that slug (another product's old
  * one) goes; when `previous` is given, that old slug now redirects to the product.
  */
