@@ -10,6 +10,7 @@ import {
   sourceFiles,
   storefrontBundleFiles,
 } from './structure/graph';
+import { ownershipMap, schemaTables, tableWrites, unmappedWrites } from './structure/tables';
 
 // The declared layout (docs/architecture.md, "A module"), checked on the source tree. The
 // figures behind it: `npx tsx test/node/structure/report.ts`.
@@ -87,5 +88,33 @@ describe('the storefront bundle', () => {
     expect(bundle).toContain('src/modules/orders/service/place.ts');
     expect(bundle.filter(isMerchantCode)).toEqual([]);
     expect(bundle.filter((f) => f === 'src/http/merchant.ts')).toEqual([]);
+  });
+});
+
+describe('table ownership (docs/architecture.md, "Who owns which table")', () => {
+  const map = ownershipMap();
+  const writes = tableWrites(files);
+
+  it('names an owner for every table of the schema, and only tables of the schema', () => {
+    const tables = [...schemaTables().values()].sort();
+    expect([...map.keys()].sort()).toEqual(tables);
+  });
+
+  it('names owners that exist: a module, or a layer below the modules', () => {
+    const writers = new Set([...modules, 'admin-kit', 'identity', 'read-models']);
+    const named = [...map.values()].flatMap((o) => [o.owner, ...o.alsoWrittenBy]);
+    expect(named.filter((w) => !writers.has(w))).toEqual([]);
+  });
+
+  it('sees every write to a table only from its owner or a writer the map names', () => {
+    // The scan itself is checked: it sees the owner's writes and a named crossing.
+    expect(writes).toContainEqual(expect.objectContaining({ writer: 'orders', table: 'orders' }));
+    expect(writes).toContainEqual(expect.objectContaining({ writer: 'orders', table: 'products' }));
+    expect(unmappedWrites(writes, map).map((w) => `${w.file} writes ${w.table}`)).toEqual([]);
+  });
+
+  it('catches a write the map does not name', () => {
+    const stray = { file: 'src/modules/reviews/queries.ts', writer: 'reviews', table: 'orders' };
+    expect(unmappedWrites([stray], map)).toEqual([stray]);
   });
 });

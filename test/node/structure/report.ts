@@ -15,6 +15,7 @@ import {
   sourceFiles,
   storefrontBundleFiles,
 } from './graph';
+import { ownershipMap, tableWrites, unmappedWrites } from './tables';
 
 const files = sourceFiles();
 const edges = importGraph(files);
@@ -56,3 +57,11 @@ console.log(`  from src/admin-kit or src/admin-api.ts: ${kit.length}`);
 for (const f of kit) console.log(`    ${f}`);
 console.log(`  files loaded only through merchant code: ${pulled.length}`);
 for (const f of pulled) console.log(`    ${f}`);
+const writes = tableWrites(files);
+const owners = ownershipMap();
+const crossing = writes.filter((w) => owners.get(w.table)?.owner !== w.writer);
+console.log(
+  `table writes seen: ${writes.length}, by a writer other than the owner: ${crossing.length}`,
+);
+for (const w of crossing) console.log(`  ${w.writer} -> ${w.table} (${w.file})`);
+console.log(`  not named by docs/architecture.md: ${unmappedWrites(writes, owners).length}`);
