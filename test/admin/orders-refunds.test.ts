@@ -54,6 +54,8 @@ describe('partial refunds through the merchant API', () => {
       refunds: [{ amount: 2000, reason: 'Arrived scratched', restock: [] }],
       version: 2,
     });
+    // Partly refunded is still paid: the rest can be refunded, and it is never marked paid.
+    expect(first.body.available_actions).toEqual(['complete', 'request_refund', 'refund']);
     const mail = await waitForEmail(email, (e) => e.subject.includes('refund'));
     expect(mail.text).toContain('20.00 EUR');
 
@@ -66,6 +68,7 @@ describe('partial refunds through the merchant API', () => {
       refunded_amount: 5342,
     });
     expect(rest.body.refunds.map((r: { amount: number }) => r.amount)).toEqual([2000, 3342]);
+    expect(rest.body.available_actions).toEqual([]);
 
     expectError(
       await api.post(`/orders/${order.id}/refunds`, { amount: 1 }),

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { ORDER_TRANSITIONS } from '../../src/modules/orders/admin-transitions';
+import { ORDER_TRANSITIONS } from '../../src/modules/orders/admin-transition-table';
 import { expectError } from '../helpers/api';
 import { createOrder, createProduct } from '../helpers/catalog-factory';
 import { signInCustomer } from '../helpers/customer';
@@ -117,7 +117,7 @@ describe('orders through the merchant API', () => {
     expect(bad.body.details[0].field).toBe('status');
   });
 
-  it('walks every edge of the state machine: allowed ones move, the rest are 409 naming the state', async () => {
+  it('walks every edge of the state machine: allowed ones are offered and move, the rest are 409 naming the state', async () => {
     expect(
       Object.fromEntries(
         Object.entries(ORDER_TRANSITIONS).map(([verb, rule]) => [
@@ -139,8 +139,11 @@ describe('orders through the merchant API', () => {
           paidTotalMinor: verb === 'mark_paid' ? 0 : 1000,
           deliveredAt: status === 'pending' ? null : new Date(),
         });
-        const res = await api.post(`/orders/${order.id}/${rule.path}`, {});
         const edge = `${verb} from ${status}`;
+        // The order offers the verb exactly when the API then accepts it.
+        const offered = (await api.get(`/orders/${order.id}`)).body.available_actions;
+        expect(offered.includes(verb), edge).toBe(rule.from.includes(status));
+        const res = await api.post(`/orders/${order.id}/${rule.path}`, {});
         if (rule.from.includes(status)) {
           expect(res.status, edge).toBe(200);
           expect(res.body.status, edge).toBe(rule.to ?? status);

@@ -15,7 +15,8 @@ import {
   RefundSchema,
 } from './admin-schemas';
 import { getAdminOrder, listAdminOrders, RAISES as READ_RAISES } from './admin-service';
-import { changeOrder, type OrderVerb, RAISES, type VerbInput } from './admin-transitions';
+import type { OrderVerb } from './admin-transition-table';
+import { changeOrder, RAISES, type VerbInput } from './admin-transitions';
 
 const tag = 'Orders';
 

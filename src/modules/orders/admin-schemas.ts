@@ -44,6 +44,13 @@ export const AdminOrderSchema = z
     object: z.literal('order'),
     order_number: z.string(),
     status: z.enum(ORDER_STATUSES).openapi({ description: 'The storefront’s status word' }),
+    available_actions: z
+      .array(z.enum(['deliver', 'complete', 'cancel', 'mark_paid', 'request_refund', 'refund']))
+      .openapi({
+        description:
+          'What the order’s state allows now, each a `POST /orders/{id}/<action>` (`mark_paid` is `mark-paid`, `request_refund` is `request-refund`; `refund` also allows `POST /orders/{id}/refunds`). Anything else is refused with 409.',
+        example: ['deliver', 'cancel', 'mark_paid'],
+      }),
     payment_status: z.enum(PAYMENT_STATUSES).openapi({
       description:
         '`partially-refunded` once refunds gave back part of what was paid, `refunded` once all of it',

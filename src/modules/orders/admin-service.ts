@@ -16,6 +16,7 @@ import {
   selectOrdersOfCustomer,
 } from './admin-queries';
 import type { AdminOrder } from './admin-schemas';
+import { availableVerbs } from './admin-transition-table';
 import type { FulfillmentRow } from './queries/fulfillments';
 import { fulfilledByLine, fulfillmentStatusOf } from './service/fulfillment';
 import { refundOf } from './service/read';
@@ -99,6 +100,7 @@ export function toAdminOrder(row: AdminOrderRow, shop: ShopContext, now = Date.n
     object: 'order',
     order_number: row.orderNumber,
     status: row.status,
+    available_actions: availableVerbs(row, shop, now),
     payment_status: paymentStatusOf(row),
     fulfillment_status: fulfillmentStatusOf(row.lines, row.fulfillments),
     payment_method: paymentMethodOf(row),

@@ -1,40 +1,15 @@
 import type { WriteScope } from '../../admin-kit/write';
-import type { ShopContext } from '../../app-env';
-import { ApiError, type ErrorCode } from '../../errors/index';
+import type { ErrorCode } from '../../errors/index';
 import type { WebhookEventType } from '../webhooks/events';
 import { emitFromWrite } from '../webhooks/service';
 import { fulfilmentOf } from './admin-fulfillments';
 import type { Deliver } from './admin-operation-schemas';
 import { type OrderEffect, writeOrder } from './admin-order-write';
-import {
-  type AdminOrderRow,
-  closeDownloads,
-  type OrderTableRow,
-  releaseOrder,
-} from './admin-queries';
+import { type AdminOrderRow, closeDownloads, releaseOrder } from './admin-queries';
 import { type RefundInput, refundEffect } from './admin-refunds';
 import type { AdminOrder, MarkPaid, RefundRequest } from './admin-schemas';
+import { assertTransition, type OrderVerb } from './admin-transition-table';
 import { cancelledEmail, deliveredEmail } from './service/notices';
-import { refundOf } from './service/read';
-
-export type OrderStatus = OrderTableRow['status'];
-
-/**
- * The order state machine, the one table of what a merchant may do to an order: for each
- * verb, the statuses it may start from and the status it leads to (null: the status stays;
- * the verb changes the payment or the refund request). Anything else is 409
- * ORDER_TRANSITION_INVALID naming the current status. docs/decisions.md reproduces it.
- */
-export const ORDER_TRANSITIONS = {
-  deliver: { from: ['pending'], to: 'delivered' },
-  complete: { from: ['delivered'], to: 'completed' },
-  cancel: { from: ['pending'], to: 'cancelled' },
-  mark_paid: { from: ['pending', 'delivered', 'completed'], to: null },
-  request_refund: { from: ['delivered', 'completed'], to: null },
-  refund: { from: ['delivered', 'completed'], to: 'refunded' },
-} as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus | null }>;
-
-export type OrderVerb = keyof typeof ORDER_TRANSITIONS;
 
 /** The codes each transition can raise; routes document them from here. */
 export const RAISES = {
@@ -70,38 +45,6 @@ export type OrderChange = {
 };
 
 export type OrderTransition = { order: AdminOrder; change: OrderChange };
-
-/** Throws the coded refusal when `verb` may not run on the order as it is now. */
-export function assertTransition(verb: OrderVerb, row: OrderTableRow, shop: ShopContext) {
-  const rule = ORDER_TRANSITIONS[verb];
-  if (!(rule.from as readonly OrderStatus[]).includes(row.status)) {
-    throw new ApiError('ORDER_TRANSITION_INVALID', {
-      message: `The order is ${row.status}: ${verb} needs it ${rule.from.join(' or ')}.`,
-      details: [{ field: 'status', message: `The order is ${row.status}.` }],
-    });
-  }
-  if (verb === 'mark_paid' && row.paymentStatus === 'fully-paid') {
-    throw new ApiError('ORDER_ALREADY_PAID');
-  }
-  if (verb === 'refund' && row.paymentStatus !== 'fully-paid') throw new ApiError('ORDER_NOT_PAID');
-  if (verb === 'request_refund') {
-    if (row.refundState !== 'none') throw new ApiError('REFUND_ALREADY_REQUESTED');
-    const { refundStatus, refundExpiryDate } = refundOf(
-      {
-        status: row.status,
-        refundState: row.refundState,
-        deliveredAt: row.deliveredAt?.toISOString() ?? null,
-        createdAt: row.createdAt.toISOString(),
-      },
-      shop.refundWindowDays,
-    );
-    if (refundStatus === 'EXPIRED') {
-      throw new ApiError('REFUND_WINDOW_CLOSED', {
-        message: `The refund window closed at ${refundExpiryDate}.`,
-      });
-    }
-  }
-}
 
 const now = () => new Date();
 

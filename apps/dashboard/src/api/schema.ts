@@ -3506,6 +3506,15 @@ export interface components {
              */
             status: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
             /**
+             * @description What the order’s state allows now, each a `POST /orders/{id}/<action>` (`mark_paid` is `mark-paid`, `request_refund` is `request-refund`; `refund` also allows `POST /orders/{id}/refunds`). Anything else is refused with 409.
+             * @example [
+             *       "deliver",
+             *       "cancel",
+             *       "mark_paid"
+             *     ]
+             */
+            available_actions: ("deliver" | "complete" | "cancel" | "mark_paid" | "request_refund" | "refund")[];
+            /**
              * @description `partially-refunded` once refunds gave back part of what was paid, `refunded` once all of it
              * @enum {string}
              */
