@@ -19,6 +19,8 @@ type Order = {
   paid_amount: number;
   refunded_amount: number;
   total_amount: number;
+  lines: { id: string; title: string; restocked_quantity: number }[];
+  refunds: { amount: number; reason: string; restock: { line_id: string; quantity: number }[] }[];
 };
 
 let browser: Browser;
@@ -96,14 +98,29 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
   expect(order).toMatchObject({ status: 'delivered', payment_status: 'fully-paid' });
   const partMinor = order.paid_amount - 1000;
   const part = (partMinor / 100).toFixed(2);
-  await step('Refund', 'Refund this order?', 'Refund', async () => {
-    const amount = page.getByLabel('Amount to refund (EUR)');
-    // Offered in major units, never minor ones.
-    expect(await amount.inputValue()).toBe((order.paid_amount / 100).toFixed(2));
-    await checkScreen(page, 'order-refund');
-    await amount.fill(part);
-    await page.getByLabel('Reason (optional)').fill('One candle arrived cracked');
-  });
+  const refunds = page.getByRole('region', { name: 'Refunds' });
+  expect(await refunds.count()).toBe(0);
+  await page.getByRole('button', { name: 'Refund', exact: true }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund this order?' });
+  const amount = refund.getByLabel('Amount to refund (EUR)');
+  // Offered in major units, never minor ones: all that is left to refund.
+  expect(await amount.inputValue()).toBe((order.paid_amount / 100).toFixed(2));
+  await refund.getByText(`At most €${(order.paid_amount / 100).toFixed(2)}`).waitFor();
+  // Part of the money, and one of the two candles back to stock.
+  const restock = refund.getByLabel('Restock quantity for Travel Tin Candle');
+  expect(await restock.inputValue()).toBe('0');
+  await amount.fill(part);
+  await refund.getByLabel('Reason (optional)').fill('One candle arrived cracked');
+  await restock.fill('1');
+  await checkScreen(page, 'order-refund');
+  // More than the line took is refused before sending, beside the items.
+  await restock.fill('3');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await refund.getByText('Between 0 and 2 for Travel Tin Candle.').waitFor();
+  await checkScreen(page, 'order-refund-error');
+  await restock.fill('1');
+  await refund.getByRole('button', { name: 'Refund', exact: true }).click();
+  await page.getByText(`Refunded €${part}. 1 item back in stock.`).waitFor();
   order = (await merchantApi<Order>(`/orders/${placed._id}`)).body;
   // Part of what was paid: the order stays delivered, its payment partly refunded.
   expect(order).toMatchObject({
@@ -111,6 +128,19 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
     payment_status: 'partially-refunded',
     refunded_amount: partMinor,
   });
+  const candle = order.lines.find((l) => l.title === 'Travel Tin Candle');
+  expect(order.refunds).toEqual([
+    expect.objectContaining({
+      amount: partMinor,
+      reason: 'One candle arrived cracked',
+      restock: [{ line_id: candle?.id, quantity: 1 }],
+    }),
+  ]);
+  expect(candle?.restocked_quantity).toBe(1);
+  await refunds.getByText(`€${part} refunded`).waitFor();
+  await refunds.getByText('One candle arrived cracked').waitFor();
+  await refunds.getByText('Travel Tin Candle × 1').waitFor();
+  await checkScreen(page, 'order-refunds');
   // What is left can still be refunded, and a partly refunded order is never offered as unpaid.
   await page.getByRole('button', { name: 'Refund', exact: true }).waitFor();
   await page.getByText('Partly refunded', { exact: true }).waitFor();
@@ -122,7 +152,6 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
   await waitForEmail(email, paidSince, (m) => /refund/i.test(m.subject));
   const subjects = (await emailsTo(email)).map((m) => m.subject);
   expect(subjects.some((s) => s.includes(`Your order ${placed.orderNumber} at`))).toBe(true);
-  await checkScreen(page, 'order-refunded');
 });
 
 it('asks before cancelling, and a cancelled order offers nothing more', async () => {
