@@ -20,7 +20,7 @@ type Order = {
   refunded_amount: number;
   total_amount: number;
   lines: { id: string; title: string; restocked_quantity: number }[];
-  refunds: { amount: number; reason: string; restock: { line_id: string; quantity: number }[] }[];
+  refunds: { amount: number; restock: { line_id: string; quantity: number }[] }[];
 };
 
 let browser: Browser;
@@ -68,7 +68,7 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
     action: string,
     dialogTitle: string,
     confirm: string,
-    fill?: () => Promise<void>,
+    fill?: () => Promise<unknown>,
   ) => {
     const since = Date.now();
     await page.getByRole('button', { name: action, exact: true }).click();
@@ -80,13 +80,8 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
     return since;
   };
 
-  const paidSince = await step(
-    'Mark as paid',
-    'Mark this order as paid?',
-    'Mark as paid',
-    async () => {
-      await page.getByLabel('How was it paid?').selectOption('bank_transfer');
-    },
+  const paidSince = await step('Mark as paid', 'Mark this order as paid?', 'Mark as paid', () =>
+    page.getByLabel('How was it paid?').selectOption('bank_transfer'),
   );
   const deliveredSince = await step(
     'Mark as delivered',
@@ -106,14 +101,13 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
   // Offered in major units, never minor ones: all that is left to refund.
   expect(await amount.inputValue()).toBe((order.paid_amount / 100).toFixed(2));
   await refund.getByText(`At most €${(order.paid_amount / 100).toFixed(2)}`).waitFor();
-  // Part of the money, and one of the two candles back to stock.
   const restock = refund.getByLabel('Restock quantity for Travel Tin Candle');
   expect(await restock.inputValue()).toBe('0');
   await amount.fill(part);
   await refund.getByLabel('Reason (optional)').fill('One candle arrived cracked');
   await restock.fill('1');
   await checkScreen(page, 'order-refund');
-  // More than the line took is refused before sending, beside the items.
+  // More than the line took is refused before sending, beside the items; then one goes back.
   await restock.fill('3');
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
   await refund.getByText('Between 0 and 2 for Travel Tin Candle.').waitFor();
@@ -122,20 +116,15 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
   await refund.getByRole('button', { name: 'Refund', exact: true }).click();
   await page.getByText(`Refunded €${part}. 1 item back in stock.`).waitFor();
   order = (await merchantApi<Order>(`/orders/${placed._id}`)).body;
-  // Part of what was paid: the order stays delivered, its payment partly refunded.
+  const candle = order.lines.find((l) => l.title === 'Travel Tin Candle');
+  // Part of what was paid: the order stays delivered, its payment partly refunded; the
+  // refund records the candle put back, which the line counts.
   expect(order).toMatchObject({
     status: 'delivered',
     payment_status: 'partially-refunded',
     refunded_amount: partMinor,
+    refunds: [{ amount: partMinor, restock: [{ line_id: candle?.id, quantity: 1 }] }],
   });
-  const candle = order.lines.find((l) => l.title === 'Travel Tin Candle');
-  expect(order.refunds).toEqual([
-    expect.objectContaining({
-      amount: partMinor,
-      reason: 'One candle arrived cracked',
-      restock: [{ line_id: candle?.id, quantity: 1 }],
-    }),
-  ]);
   expect(candle?.restocked_quantity).toBe(1);
   await refunds.getByText(`€${part} refunded`).waitFor();
   await refunds.getByText('One candle arrived cracked').waitFor();
