@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
+import { expect, it } from 'vitest';
 import {
   checkScreen,
   emailsTo,
   merchantApi,
-  newPage,
   placeOrder,
-  signInAs,
   unique,
+  useDashboardPage,
   waitForEmail,
 } from './helpers';
 
@@ -23,28 +20,17 @@ type Order = {
   refunds: { amount: number; restock: { line_id: string; quantity: number }[] }[];
 };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-let member: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  member = await signInAs(page, 'fulfilment');
-});
+const journey = useDashboardPage('fulfilment');
 
 /** Opens the order's page as a merchant following a link to it. */
 async function openOrder(placed: { _id: string; orderNumber: string }) {
+  const { page } = journey;
   await page.goto(`${page.url().split('/admin')[0]}/admin/orders/${placed._id}`);
   await page.getByRole('heading', { level: 1, name: `Order #${placed.orderNumber}` }).waitFor();
 }
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
 
 it('finds a storefront order, marks it paid, delivers it and refunds part of it; the buyer hears of each', async () => {
+  const { page } = journey;
   const email = `buyer-${unique()}@example.test`;
   const placed = await placeOrder(email);
 
@@ -144,6 +130,7 @@ it('finds a storefront order, marks it paid, delivers it and refunds part of it;
 });
 
 it('asks before cancelling, and a cancelled order offers nothing more', async () => {
+  const { page } = journey;
   const placed = await placeOrder(`buyer-${unique()}@example.test`);
   await page.goto(`${page.url().split('/admin')[0]}/admin/orders/${placed._id}`);
   await page.getByRole('button', { name: 'Cancel order' }).click();
@@ -158,6 +145,7 @@ it('asks before cancelling, and a cancelled order offers nothing more', async ()
 });
 
 it('fulfils part of a storefront order with tracking; the buyer’s shipping email carries the link; notes and the timeline tell what happened', async () => {
+  const { page } = journey;
   const email = `buyer-${unique()}@example.test`;
   const placed = await placeOrder(email);
   await openOrder(placed);
@@ -220,7 +208,7 @@ it('fulfils part of a storefront order with tracking; the buyer’s shipping ema
   await notes.getByRole('button', { name: 'Add note' }).click();
   await notes.getByText('Note added.').waitFor();
   const note = notes.getByRole('listitem').filter({ hasText: 'Second candle ships' });
-  await note.getByText(member).waitFor();
+  await note.getByText(journey.email).waitFor();
   expect(await notes.getByLabel('New note').inputValue()).toBe('');
   await checkScreen(page, 'order-notes');
 
@@ -241,11 +229,12 @@ it('fulfils part of a storefront order with tracking; the buyer’s shipping ema
   await timeline.getByText(`Items fulfilled with UPS, tracking ${trackingNumber}`).waitFor();
   await timeline.getByText('Note added: “Second candle ships when the restock arrives”').waitFor();
   await entries.last().getByText('Order placed.').waitFor();
-  expect(await timeline.getByText(member).count()).toBe(3);
+  expect(await timeline.getByText(journey.email).count()).toBe(3);
   await checkScreen(page, 'order-timeline');
 });
 
 it('corrects the address before anything ships, keeping what was typed when someone else changed the order', async () => {
+  const { page } = journey;
   const placed = await placeOrder(`buyer-${unique()}@example.test`);
   await openOrder(placed);
   await page.getByRole('button', { name: 'Correct the address' }).click();
@@ -285,6 +274,7 @@ it('corrects the address before anything ships, keeping what was typed when some
 });
 
 it('shows a long timeline a page at a time, older changes after "Show more"', async () => {
+  const { page } = journey;
   const placed = await placeOrder(`buyer-${unique()}@example.test`);
   for (let n = 1; n <= 21; n++) {
     const added = await merchantApi(`/orders/${placed._id}/notes`, {
