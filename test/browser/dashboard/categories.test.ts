@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
+import { expect, it } from 'vitest';
 import {
   checkScreen,
   merchantApi,
-  newPage,
   origin,
-  signInAs,
   storefrontApi,
   unique,
+  useDashboardPage,
 } from './helpers';
 
 // A 1×1 PNG, as a merchant's photo would arrive from their disk.
@@ -26,24 +23,13 @@ type Category = {
   image_id: string | null;
 };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'catalogue_editor');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('catalogue_editor');
 
 const category = async (id: string) => (await merchantApi<Category>(`/categories/${id}`)).body;
-const idInUrl = () => new URL(page.url()).pathname.split('/').at(-1) ?? '';
+const idInUrl = () => new URL(journey.page.url()).pathname.split('/').at(-1) ?? '';
 
 it('creates a category with a description and an image, nests one under it, reorders and moves it', async () => {
+  const { page } = journey;
   const tag = unique();
   await page
     .getByRole('navigation', { name: 'Sections' })
@@ -125,6 +111,7 @@ it('creates a category with a description and an image, nests one under it, reor
 });
 
 it('drags a category before another and into a third, moves one with the keyboard, and the storefront follows', async () => {
+  const { page } = journey;
   const tag = unique();
   const make = async (title: string, parent_id: string | null = null) => {
     const made = await merchantApi<Category>('/categories', {

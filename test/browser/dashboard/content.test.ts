@@ -1,24 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, newPage, signInAs, storefrontApi, unique } from './helpers';
+import { expect, it } from 'vitest';
+import { checkScreen, storefrontApi, unique, useDashboardPage } from './helpers';
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
 const tag = unique();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'admin');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('admin');
 
 it('makes a content model and publishes an entry through the form made from it', async () => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Content' })
@@ -65,6 +53,7 @@ it('makes a content model and publishes an entry through the form made from it',
 });
 
 it('writes a policy the storefront serves', async () => {
+  const { page } = journey;
   const text = `<p>Returns within 30 days ${tag}.</p>`;
   await page.getByLabel('Policy', { exact: true }).selectOption('refund');
   await page.getByLabel('Policy title').fill('Refunds');

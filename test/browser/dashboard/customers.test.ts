@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
+import { expect, it } from 'vitest';
 import {
   checkScreen,
   merchantApi,
-  newPage,
   placeOrder,
-  signInAs,
   storefrontSignIn,
   unique,
+  useDashboardPage,
 } from './helpers';
 
 type Customer = {
@@ -19,21 +16,10 @@ type Customer = {
   erased_at: string | null;
 };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'support');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('support');
 
 it('finds a customer, sees their orders, blocks and unblocks them, downloads their data and erases it', async () => {
+  const { page } = journey;
   const email = `shopper-${unique()}@example.test`;
   const order = await placeOrder(email);
   await storefrontSignIn(email);

@@ -1,28 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, origin, signInAs, unique } from './helpers';
+import { beforeAll, expect, it } from 'vitest';
+import { checkScreen, merchantApi, origin, unique, useDashboardPage } from './helpers';
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-let email: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  email = await signInAs(page, 'admin');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('admin');
+beforeAll(() => journey.page.context().grantPermissions(['clipboard-read', 'clipboard-write']));
 
 const callWith = (secret: string, path: string) =>
   fetch(`${origin()}/admin/api/v1${path}`, { headers: { authorization: `Bearer ${secret}` } });
 
 it('creates an API key with scopes, shows its secret once, and revokes it', async () => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Developers' })
@@ -58,6 +44,7 @@ it('creates an API key with scopes, shows its secret once, and revokes it', asyn
 });
 
 it('adds a webhook endpoint, lists its deliveries and replays one', async () => {
+  const { page } = journey;
   const url = `https://hooks.example.com/${unique()}`;
   await page.getByRole('button', { name: 'New webhook endpoint' }).click();
   await page.getByLabel('Address (https)').fill(url);
@@ -100,8 +87,9 @@ it('adds a webhook endpoint, lists its deliveries and replays one', async () => 
 });
 
 it('filters the audit log by actor and resource', async () => {
+  const { page } = journey;
   const log = page.getByRole('form', { name: 'Filter the audit log' });
-  await log.getByLabel('Actor (email or key)').fill(email);
+  await log.getByLabel('Actor (email or key)').fill(journey.email);
   await log.getByLabel('Resource type').fill('merchant_key');
   await log.getByRole('button', { name: 'Filter' }).click();
   const table = page.getByRole('table', { name: 'Audit log' });
@@ -110,7 +98,7 @@ it('filters the audit log by actor and resource', async () => {
     .poll(async () => {
       const rows = (await table.getByRole('row').allTextContents()).slice(1);
       return rows.map((r) => [
-        r.includes(email),
+        r.includes(journey.email),
         /merchant_key/.test(r),
         /revoke|create/.exec(r)?.[0],
       ]);

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../../../scripts/seed/keys';
 import { seriousViolations } from '../helpers/axe';
-import { VIEWPORTS } from '../helpers/chromium';
+import { launchBrowser, VIEWPORTS } from '../helpers/chromium';
 import { screenshotBoth } from '../helpers/screenshots';
 
 export const OWNER = 'owner@aurora.example';
@@ -159,6 +159,40 @@ export async function signInAs(
   await page.goto(`${origin()}/admin`);
   await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
   return email;
+}
+
+/** A journey's browser and its signed-in page, as `useDashboardPage` sets them up. */
+export type DashboardPage = {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  /** The CSP violations and page errors seen so far; the journey ends with none. */
+  cspErrors: string[];
+  /** The email of the member signed in on `page`. */
+  email: string;
+};
+
+/**
+ * The set-up a journey of one signed-in page shares with the others, registered as its file's
+ * hooks: before all, a browser, a desktop page and a new member with `role` signed in on it;
+ * after all, no CSP violation or page error seen, and the browser closed. The fields are
+ * filled by the before-all hook, so read them inside tests and later hooks, not at load.
+ */
+export function useDashboardPage(role: RoleKey): DashboardPage {
+  const journey = {} as DashboardPage;
+  beforeAll(async () => {
+    journey.browser = await launchBrowser();
+    Object.assign(journey, await newPage(journey.browser));
+    journey.email = await signInAs(journey.page, role);
+  });
+  afterAll(async () => {
+    try {
+      expect(journey.cspErrors).toEqual([]);
+    } finally {
+      await journey.browser?.close();
+    }
+  });
+  return journey;
 }
 
 /** The merchant API as another merchant tool would call it, with the demo shop's key. */

@@ -1,25 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, signInAs, unique } from './helpers';
+import { expect, it } from 'vitest';
+import { checkScreen, merchantApi, unique, useDashboardPage } from './helpers';
 
 type Product = { title: string; slug: string; price: number | null };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'catalogue_editor');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('catalogue_editor');
 
 it('imports a Shopify CSV after its check, and the products are in the shop', async () => {
+  const { page } = journey;
   const tag = unique();
   const good = [`mug-${tag}`, `cup-${tag}`];
   // As Shopify exports it: one row per product here, plus one with a price that is not one.

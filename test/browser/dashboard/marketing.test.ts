@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, origin, signInAs, unique } from './helpers';
+import { expect, it } from 'vitest';
+import { checkScreen, merchantApi, origin, unique, useDashboardPage } from './helpers';
 
 type Coupon = {
   code: string;
@@ -11,20 +9,9 @@ type Coupon = {
   active: boolean;
 };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
 const code = `SAVE${unique().toUpperCase()}`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'admin');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('admin');
 
 const coupon = async () =>
   (await merchantApi<{ data: Coupon[] }>('/coupons?limit=100')).body.data.find(
@@ -32,6 +19,7 @@ const coupon = async () =>
   );
 
 it('creates a fixed coupon in major units, edits and disables it', async () => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Marketing' })
@@ -67,6 +55,7 @@ it('creates a fixed coupon in major units, edits and disables it', async () => {
 });
 
 it('exports the newsletter subscribers', async () => {
+  const { page } = journey;
   const link = page.getByRole('link', { name: 'Export subscribers (CSV)' });
   const href = await link.getAttribute('href');
   const res = await page.request.get(`${origin()}${href}`);

@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
+import { beforeAll, expect, it } from 'vitest';
 import {
   checkScreen,
   merchantApi,
-  newPage,
   origin,
-  signInAs,
   storefrontApi,
   unique,
+  useDashboardPage,
 } from './helpers';
 
 // A 1×1 PNG, as a merchant's photo would arrive from their disk.
@@ -28,22 +25,11 @@ type Product = {
   variants: { option_values: string[]; price: number; stock: number }[];
 };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'catalogue_editor');
-  await checkScreen(page, 'home');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('catalogue_editor');
+beforeAll(() => checkScreen(journey.page, 'home'));
 
 it('lists products a page at a time, searched and filtered on the server', async () => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Products' })
@@ -83,6 +69,7 @@ it('lists products a page at a time, searched and filtered on the server', async
 });
 
 it('creates a product with two options of two values, stock and an image, and publishes it to the storefront', async () => {
+  const { page } = journey;
   const title = `Journey Linen Shirt ${unique()}`;
   await page.goto(`${origin()}/admin/products/new`);
   await page.getByRole('heading', { level: 1, name: 'New product' }).waitFor();
@@ -144,6 +131,7 @@ it('creates a product with two options of two values, stock and an image, and pu
 });
 
 it('keeps what was typed when someone else changed the product meanwhile (412), and saves on top', async () => {
+  const { page } = journey;
   const created = await merchantApi<Product>('/products', {
     method: 'POST',
     body: JSON.stringify({
@@ -182,6 +170,7 @@ it('keeps what was typed when someone else changed the product meanwhile (412), 
 });
 
 it('publishes and archives in bulk from the list', async () => {
+  const { page } = journey;
   const ids: string[] = [];
   const tag = unique();
   for (const n of [1, 2]) {
@@ -205,6 +194,7 @@ it('publishes and archives in bulk from the list', async () => {
 });
 
 it('changes the price and stock of several products at once, and deletes them after a confirmation naming them', async () => {
+  const { page } = journey;
   const tag = unique();
   const plain = await merchantApi<Product>('/products', {
     method: 'POST',

@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, origin, signInAs, storefrontApi } from './helpers';
+import { expect, it } from 'vitest';
+import { checkScreen, merchantApi, origin, storefrontApi, useDashboardPage } from './helpers';
 
 type Review = {
   id: string;
@@ -11,21 +9,10 @@ type Review = {
   status: string;
 };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'support');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('support');
 
 it('approves a review from the moderation queue, and the storefront lists it', async () => {
+  const { page } = journey;
   const pending = (
     await merchantApi<{ data: Review[] }>('/reviews?status=pending&hidden=false&limit=100')
   ).body.data;
@@ -50,6 +37,7 @@ it('approves a review from the moderation queue, and the storefront lists it', a
 });
 
 it('hides two reviews at once, and shows each again', async () => {
+  const { page } = journey;
   // The queue's "Approved" page as the API answers it: two listed reviews on it.
   const approved = (
     await merchantApi<{ data: (Review & { hidden: boolean })[] }>(

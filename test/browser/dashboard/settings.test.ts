@@ -1,7 +1,5 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
-import { checkScreen, merchantApi, newPage, signInAs, storefrontApi, unique } from './helpers';
+import { expect, it } from 'vitest';
+import { checkScreen, merchantApi, storefrontApi, unique, useDashboardPage } from './helpers';
 
 type StorefrontSettings = {
   data: {
@@ -19,21 +17,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'admin');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('admin');
 
 const openSection = async (name: string) => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Settings sections' })
     .getByRole('link', { name })
@@ -41,9 +28,10 @@ const openSection = async (name: string) => {
   await page.getByRole('heading', { level: 2, name, exact: true }).waitFor();
 };
 
-const preview = () => page.getByRole('figure', { name: 'Storefront preview' });
+const preview = () => journey.page.getByRole('figure', { name: 'Storefront preview' });
 
 it('an announcement saved in the dashboard is served by GET /settings', async () => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Settings' })
@@ -70,6 +58,7 @@ it('an announcement saved in the dashboard is served by GET /settings', async ()
 });
 
 it('a logo uploaded in branding is the storefront’s logo', async () => {
+  const { page } = journey;
   const before = (await storefrontApi<StorefrontSettings>('/settings')).body.data.branding.logo;
   await openSection('Branding');
   await page
@@ -84,6 +73,7 @@ it('a logo uploaded in branding is the storefront’s logo', async () => {
 });
 
 it('a shipping rate is typed in major units and stored in minor units', async () => {
+  const { page } = journey;
   await openSection('Shipping');
   await page.getByRole('button', { name: 'New shipping rate' }).click();
   const title = `Courier ${unique()}`;
@@ -98,6 +88,7 @@ it('a shipping rate is typed in major units and stored in minor units', async ()
 });
 
 it('an amount that cannot be a price shows its error beside the field', async () => {
+  const { page } = journey;
   await page.getByRole('button', { name: 'New shipping rate' }).click();
   await page.getByLabel('Title').fill(`Bad ${unique()}`);
   await page.getByLabel(/^Price \(/).fill('-3');
@@ -107,6 +98,7 @@ it('an amount that cannot be a price shows its error beside the field', async ()
 });
 
 it('a stale edit gets the 412 flow and keeps what was typed', async () => {
+  const { page } = journey;
   await openSection('Tax');
   const before = (await merchantApi<MerchantSettings>('/settings')).body;
   // Someone else turns tax on after the form was opened.
@@ -131,6 +123,7 @@ it('a stale edit gets the 412 flow and keeps what was typed', async () => {
 });
 
 it('each section previews what the storefront will show from the values as typed', async () => {
+  const { page } = journey;
   const tag = unique();
   await openSection('Branding');
   await page.getByLabel('Show contact details').check();

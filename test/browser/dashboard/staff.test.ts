@@ -1,34 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/chromium';
+import { expect, it } from 'vitest';
 import {
   checkScreen,
   emailsTo,
   merchantApi,
   newPage,
-  signInAs,
   unique,
+  useDashboardPage,
   waitForInviteLink,
 } from './helpers';
 
 type Member = { email: string; status: string; role: { name: string } };
 
-let browser: Browser;
-let page: Page;
-let cspErrors: string[];
 const tag = unique();
 const roleName = `Packer ${tag}`;
 const invitee = `packer-${tag}@example.test`;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ page, cspErrors } = await newPage(browser));
-  await signInAs(page, 'owner');
-});
-afterAll(async () => {
-  expect(cspErrors).toEqual([]);
-  await browser?.close();
-});
+const journey = useDashboardPage('owner');
 
 const member = async (email: string) =>
   (await merchantApi<{ data: Member[] }>('/staff?limit=100')).body.data.find(
@@ -36,6 +23,7 @@ const member = async (email: string) =>
   );
 
 it('creates a role from the scope table and invites a person with it', async () => {
+  const { page } = journey;
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('link', { name: 'Staff' })
@@ -63,7 +51,7 @@ it('creates a role from the scope table and invites a person with it', async () 
   await checkScreen(page, 'staff-invited');
 
   // The invitee accepts and sees only what the role allows.
-  const other = await newPage(browser);
+  const other = await newPage(journey.browser);
   const link = await waitForInviteLink(invitee, since);
   await other.page.goto(link);
   await other.page.getByLabel('Your name').fill('Pat Packer');
@@ -78,6 +66,7 @@ it('creates a role from the scope table and invites a person with it', async () 
 });
 
 it('changes a member’s role, disables and removes them', async () => {
+  const { page } = journey;
   await page.reload();
   const members = page.getByRole('table', { name: 'Members' });
   await members.getByRole('row').filter({ hasText: invitee }).waitFor();
@@ -110,6 +99,7 @@ it('changes a member’s role, disables and removes them', async () => {
 });
 
 it('revokes a pending invite', async () => {
+  const { page } = journey;
   const email = `later-${tag}@example.test`;
   await page.getByRole('button', { name: 'New invite' }).click();
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -10,13 +10,14 @@ import { Fulfilments } from './order/fulfilment';
 import { OrderLines } from './order/lines';
 import { OrderNotes } from './order/notes';
 import { orderKey } from './order/order-write';
+import { Refunds } from './order/refund';
 import { OrderTimeline } from './order/timeline';
 import { OrderActions } from './order/transitions';
 import './order/order.css';
 
 /**
- * One order, laid out as Shopify's admin order page: items and fulfilment, shipments and the
- * timeline on the left; buyer, shipping address and internal notes on the right.
+ * One order, laid out as Shopify's admin order page: items and fulfilment, shipments, refunds
+ * and the timeline on the left; buyer, shipping address and internal notes on the right.
  */
 export function OrderDetail({ id }: { id: string }) {
   const me = useMe();
@@ -54,6 +55,7 @@ export function OrderDetail({ id }: { id: string }) {
         <div className="stack">
           <OrderLines order={o} currency={currency} writable={writable} />
           <Fulfilments order={o} />
+          <Refunds order={o} currency={currency} />
           <OrderTimeline order={o} currency={currency} />
         </div>
         <div className="stack">
