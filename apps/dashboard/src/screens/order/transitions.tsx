@@ -35,18 +35,18 @@ const LABELS: Record<Transition, { action: string; title: string; explain: strin
   },
 };
 
-/** What the order's state allows, as the API's transition table says. */
-function allowed(order: Order): Action[] {
-  // Partly refunded is still paid: the rest can be refunded, and it is never marked paid again.
-  const paid =
-    order.payment_status === 'fully-paid' || order.payment_status === 'partially-refunded';
-  const out: Action[] = [];
-  if (!paid && order.status !== 'cancelled' && order.status !== 'refunded') out.push('mark-paid');
-  if (order.status === 'pending') out.push('deliver', 'cancel');
-  if (order.status === 'delivered') out.push('complete');
-  if (paid && (order.status === 'delivered' || order.status === 'completed')) out.push('refund');
-  return out;
-}
+/** The buttons in the order a merchant meets them; the buyer's refund request is not among them. */
+const ACTIONS: ReadonlyArray<{ action: Action; api: Order['available_actions'][number] }> = [
+  { action: 'mark-paid', api: 'mark_paid' },
+  { action: 'deliver', api: 'deliver' },
+  { action: 'cancel', api: 'cancel' },
+  { action: 'complete', api: 'complete' },
+  { action: 'refund', api: 'refund' },
+];
+
+/** What the order's state allows now, as the API says (`available_actions`). */
+const allowed = (order: Order): Action[] =>
+  ACTIONS.filter((a) => order.available_actions.includes(a.api)).map((a) => a.action);
 
 type Method = 'cash_on_delivery' | 'bank_transfer';
 
