@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { imageJson, isoTimestamp, mediaFileJson } from '../../db/json';
+import { lastPublishedChangeSql, publishedSlugsAfter } from '../../db/published-pages';
 import { categories } from '../../db/schema';
 import { isUuid } from '../../lib/uuid';
 import type { CategoryDetail, CategoryListItem } from './schemas';
@@ -149,30 +150,14 @@ export async function selectCategory(
   return row?.category ?? null;
 }
 
-/** SQL: when a published category of the shop last changed, a scalar subquery (null for none). */
+/** SQL: when a published category of the shop last changed (the sitemap), a scalar subquery. */
 export const lastPublishedCategoryChangeSql = (shopId: string): SQL =>
-  sql`(select max(c.updated_at) from categories c where c.shop_id = ${shopId}::uuid and c.status = 'published')`;
+  lastPublishedChangeSql(categories, shopId);
 
-/**
- * One page of the shop's published categories after `afterSlug`, by slug, for the sitemap:
- * keyset pagination over the (shop_id, slug) unique index, so every page costs the same.
- */
-export function selectPublishedCategorySlugs(
+/** One page of the shop's published categories after `afterSlug`, by slug (the sitemap). */
+export const selectPublishedCategorySlugs = (
   db: Db,
   shopId: string,
   afterSlug: string,
   limit: number,
-): Promise<Array<{ slug: string; updatedAt: Date }>> {
-  return db
-    .select({ slug: categories.slug, updatedAt: categories.updatedAt })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.shopId, shopId),
-        eq(categories.status, 'published'),
-        gt(categories.slug, afterSlug),
-      ),
-    )
-    .orderBy(asc(categories.slug))
-    .limit(limit);
-}
+) => publishedSlugsAfter(db, categories, shopId, afterSlug, limit);
