@@ -1,5 +1,5 @@
 import type { ShopContext } from '../../app-env';
-import { ApiError } from '../../errors/index';
+import { ApiError, type ApiErrorOptions, type ErrorCode } from '../../errors/index';
 import type { OrderTableRow } from './admin-queries';
 import { refundOf } from './service/read';
 
@@ -22,26 +22,32 @@ export const ORDER_TRANSITIONS = {
 
 export type OrderVerb = keyof typeof ORDER_TRANSITIONS;
 
-/** Throws the coded refusal when `verb` may not run on the order as it is now. */
-export function assertTransition(
+/** Why a verb may not run on an order: the code and options of the error it is refused with. */
+type Refusal = { code: ErrorCode; options?: ApiErrorOptions };
+
+/** The refusal `verb` meets on the order as it is now, or null when it may run. */
+function refusalOf(
   verb: OrderVerb,
   row: OrderTableRow,
   shop: ShopContext,
-  now = Date.now(),
-) {
+  now: number,
+): Refusal | null {
   const rule = ORDER_TRANSITIONS[verb];
   if (!(rule.from as readonly OrderStatus[]).includes(row.status)) {
-    throw new ApiError('ORDER_TRANSITION_INVALID', {
-      message: `The order is ${row.status}: ${verb} needs it ${rule.from.join(' or ')}.`,
-      details: [{ field: 'status', message: `The order is ${row.status}.` }],
-    });
+    return {
+      code: 'ORDER_TRANSITION_INVALID',
+      options: {
+        message: `The order is ${row.status}: ${verb} needs it ${rule.from.join(' or ')}.`,
+        details: [{ field: 'status', message: `The order is ${row.status}.` }],
+      },
+    };
   }
   if (verb === 'mark_paid' && row.paymentStatus === 'fully-paid') {
-    throw new ApiError('ORDER_ALREADY_PAID');
+    return { code: 'ORDER_ALREADY_PAID' };
   }
-  if (verb === 'refund' && row.paymentStatus !== 'fully-paid') throw new ApiError('ORDER_NOT_PAID');
+  if (verb === 'refund' && row.paymentStatus !== 'fully-paid') return { code: 'ORDER_NOT_PAID' };
   if (verb === 'request_refund') {
-    if (row.refundState !== 'none') throw new ApiError('REFUND_ALREADY_REQUESTED');
+    if (row.refundState !== 'none') return { code: 'REFUND_ALREADY_REQUESTED' };
     const { refundStatus, refundExpiryDate } = refundOf(
       {
         status: row.status,
@@ -53,29 +59,36 @@ export function assertTransition(
       now,
     );
     if (refundStatus === 'EXPIRED') {
-      throw new ApiError('REFUND_WINDOW_CLOSED', {
-        message: `The refund window closed at ${refundExpiryDate}.`,
-      });
+      return {
+        code: 'REFUND_WINDOW_CLOSED',
+        options: { message: `The refund window closed at ${refundExpiryDate}.` },
+      };
     }
   }
+  return null;
+}
+
+/** Throws the coded refusal when `verb` may not run on the order as it is now. */
+export function assertTransition(
+  verb: OrderVerb,
+  row: OrderTableRow,
+  shop: ShopContext,
+  now = Date.now(),
+): void {
+  const refusal = refusalOf(verb, row, shop, now);
+  if (refusal) throw new ApiError(refusal.code, refusal.options);
 }
 
 /**
- * The verbs the order's state allows now, in the table's order: what `assertTransition`
- * would let through, so a client offers exactly what the API accepts.
+ * The verbs the order's state allows now, in the table's order: those `assertTransition`
+ * lets through, so a client offers exactly what the API accepts.
  */
 export function availableVerbs(
   row: OrderTableRow,
   shop: ShopContext,
   now = Date.now(),
 ): OrderVerb[] {
-  return (Object.keys(ORDER_TRANSITIONS) as OrderVerb[]).filter((verb) => {
-    try {
-      assertTransition(verb, row, shop, now);
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError) return false;
-      throw error;
-    }
-  });
+  return (Object.keys(ORDER_TRANSITIONS) as OrderVerb[]).filter(
+    (verb) => refusalOf(verb, row, shop, now) === null,
+  );
 }
