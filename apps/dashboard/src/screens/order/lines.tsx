@@ -52,20 +52,23 @@ export function OrderLines({
               <th scope="col">Item</th>
               <th scope="col">Quantity</th>
               <th scope="col">Shipped</th>
-              <th scope="col">Price</th>
+              <th scope="col" className="wide-only">
+                Price
+              </th>
               <th scope="col">Total</th>
             </tr>
           </thead>
           <tbody>
             {o.lines.map((line) => (
               <tr key={line.id}>
-                <td>
+                <td className="line-item">
                   {lineName(line)}
                   {line.sku ? <span className="muted"> · SKU {line.sku}</span> : null}
+                  <span className="muted narrow-only"> · {money(line.unit_amount)} each</span>
                 </td>
                 <td>{line.quantity}</td>
                 <td>{line.fulfilled_quantity}</td>
-                <td>{money(line.unit_amount)}</td>
+                <td className="wide-only">{money(line.unit_amount)}</td>
                 <td>{money(line.total_amount)}</td>
               </tr>
             ))}
