@@ -51,7 +51,39 @@ describe('webhook events from merchant writes', () => {
       .map((d) => `${d.from.status}>${d.to.status}`)
       .sort();
     expect(moves).toEqual(['delivered>refunded', 'pending>delivered']);
-    expect(bodies.find((b) => b.type === 'order.refunded')?.data).toMatchObject({ id });
+    const refunded = await api.get(`/orders/${id}`);
+    expect(bodies.find((b) => b.type === 'order.refunded')?.data).toMatchObject({
+      id,
+      refund: { id: refunded.body.refunds[0].id, amount: refunded.body.paid_amount },
+    });
+  });
+
+  it('each partial refund raises order.refunded naming that refund', async () => {
+    const { shop, api, inbox } = await listening(['order.refunded']);
+    const product = await createProduct(shop, { priceMinor: 1250, trackStock: true, stock: 5 });
+    const placed = await postOrder(
+      shop,
+      orderBody([{ productId: product.id, quantity: 2 }], { email: buyerEmail() }),
+    );
+    const id = placed.body.data._id as string;
+    for (const verb of ['mark-paid', 'deliver']) {
+      expect((await api.post(`/orders/${id}/${verb}`, {})).status).toBe(200);
+    }
+    const first = await api.post(`/orders/${id}/refunds`, { amount: 300, reason: 'Scuffed' });
+    const second = await api.post(`/orders/${id}/refunds`, { amount: 200, reason: 'Late' });
+    expect([first.status, second.status]).toEqual([200, 200]);
+
+    const received = await inbox.waitFor(2);
+    const refunds = received
+      .map(
+        (r) => (r.body as Body).data as { refund: { id: string; amount: number; reason: string } },
+      )
+      .map((d) => d.refund)
+      .sort((a, b) => b.amount - a.amount);
+    expect(refunds).toEqual([
+      expect.objectContaining({ id: second.body.refunds[0].id, amount: 300, reason: 'Scuffed' }),
+      expect.objectContaining({ id: second.body.refunds[1].id, amount: 200, reason: 'Late' }),
+    ]);
   });
 
   it('a product change emits product.updated with the product as the API shows it; no change, no event', async () => {

@@ -117,10 +117,22 @@ function eventsOf(change: OrderChange): WebhookEventType[] {
   return events;
 }
 
-/** Records the transition's events in its transaction; delivered once it has committed. */
-async function emitOrderEvents(w: WriteScope, transition: OrderTransition) {
+/**
+ * Records the transition's events in its transaction; delivered once it has committed. A
+ * refund's events also carry `refund`: the one this change recorded (the order's refunds
+ * that `before` did not have), so a receiver never guesses which of several it is.
+ */
+async function emitOrderEvents(w: WriteScope, transition: OrderTransition, before: AdminOrder) {
   const { order, change } = transition;
-  const data = { id: order.id, order_number: order.order_number, ...change, order };
+  const known = new Set(before.refunds.map((r) => r.id));
+  const refund = change.verb === 'refund' ? order.refunds.find((r) => !known.has(r.id)) : undefined;
+  const data = {
+    id: order.id,
+    order_number: order.order_number,
+    ...change,
+    ...(refund ? { refund } : {}),
+    order,
+  };
   for (const type of eventsOf(change)) await emitFromWrite(w, type, data);
 }
 
@@ -142,6 +154,6 @@ export async function changeOrder(
     return effectOf(w, verb, current, input);
   });
   const transition = { order, change: { verb, from: stateOf(before), to: stateOf(order) } };
-  await emitOrderEvents(w, transition);
+  await emitOrderEvents(w, transition, before);
   return transition;
 }
