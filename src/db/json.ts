@@ -1,5 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 
+/** The contract's image object, as `imageJson` builds it. */
+export type ImageJson = {
+  _id: string;
+  type: string;
+  size: string;
+  title: string;
+  uploadUrl: string;
+};
+
 /**
  * SQL building the contract's image object from a `media` row aliased `alias`
  * (null when the join found nothing). `size` is a string, as most responses show it.

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { imageJson, isoTimestamp, mediaFileJson } from '../../db/json';
+import { type ImageJson, imageJson, isoTimestamp, jsonArray, mediaFileJson } from '../../db/json';
 import { lastPublishedChangeSql, publishedSlugsAfter } from '../../db/published-pages';
 import { categories } from '../../db/schema';
 import { isUuid } from '../../lib/uuid';
@@ -161,3 +161,21 @@ export const selectPublishedCategorySlugs = (
   afterSlug: string,
   limit: number,
 ) => publishedSlugsAfter(db, categories, shopId, afterSlug, limit);
+
+/** A published category shown in the menu, as GET /settings lists it. */
+export type MenuCategory = {
+  _id: string;
+  name: string;
+  slug: string;
+  featured: boolean;
+  parent: string | null;
+  image: ImageJson | null;
+};
+
+/** SQL: the shop's published menu categories as GET /settings lists them, a JSON array subquery. */
+export const menuCategoriesSql = (shopId: string): SQL => sql`(select ${jsonArray(
+  sql`json_build_object('_id', c.id, 'name', c.name, 'slug', c.slug, 'featured', c.featured,
+    'parent', c.parent_id, 'image', ${imageJson('m')})`,
+  sql`c.position, c.name`,
+)} from categories c left join media m on m.id = c.image_id and m.shop_id = c.shop_id
+  where c.shop_id = ${shopId}::uuid and c.status = 'published' and c.show_in_menu)`;

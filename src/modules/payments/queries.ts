@@ -35,3 +35,7 @@ export async function selectWebhookProvider(db: Db, shopId: string): Promise<Pro
   );
   return result.rows[0]?.provider ?? null;
 }
+
+/** SQL: whether the shop has an active payment provider (GET /settings), a boolean subquery. */
+export const hasActiveProviderSql = (shopId: string): SQL =>
+  sql`exists (select 1 from payment_providers pp where pp.shop_id = ${shopId}::uuid and pp.active)`;

@@ -11,8 +11,8 @@ import {
   PolicyListSchema,
   PolicySetSchema,
   PolicyTypeParamSchema,
-} from './schemas';
-import { getPolicy, listPolicies, RAISES, removePolicy, setPolicy } from './service';
+} from './admin-schemas';
+import { getPolicy, listPolicies, RAISES, removePolicy, setPolicy } from './admin-service';
 
 const tag = 'Policies';
 /** An unknown policy type answers as on the storefront. */

@@ -1,65 +1,26 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Keyset } from '../../admin-kit/list';
-import type { Db, Tx } from '../../db/client';
-import { isoTimestamp } from '../../db/json';
+import type { Db } from '../../db/client';
+import { isoTimestamp, jsonArray } from '../../db/json';
 import { type PolicyType, policies } from '../../db/schema';
 
-export type PolicyRow = typeof policies.$inferSelect;
+/** A policy as GET /settings lists it. */
+export type StorefrontPolicy = { _id: string; type: PolicyType; title: string };
 
-const byType = (shopId: string, type: PolicyType) =>
-  and(eq(policies.shopId, shopId), eq(policies.type, type));
+/** SQL: the shop's policies as GET /settings lists them, oldest first, a JSON array subquery. */
+export const storefrontPoliciesSql = (shopId: string): SQL =>
+  sql`(select ${jsonArray(
+    sql`json_build_object('_id', po.id, 'type', po.type, 'title', po.title)`,
+    sql`po.created_at, po.type`,
+  )} from policies po where po.shop_id = ${shopId}::uuid)`;
 
-export async function selectPolicyRow(db: Db, shopId: string, type: PolicyType) {
-  const [row] = await db.select().from(policies).where(byType(shopId, type));
-  return row ?? null;
-}
-
-export async function selectPolicyPage(db: Db, keyset: Keyset): Promise<PolicyRow[]> {
-  return db
-    .select()
+/** The shop's policy of `type` as GET /settings/policy/{type} shows it, or null. */
+export async function selectPolicy(db: Db, shopId: string, type: PolicyType) {
+  const [row] = await db
+    .select({ _id: policies.id, type: policies.type, content: policies.content })
     .from(policies)
-    .where(keyset.where)
-    .orderBy(...keyset.orderBy)
-    .limit(keyset.limit);
-}
-
-/** The shop's policy of `type`, locked until the transaction ends, or null. */
-export async function lockPolicy(tx: Tx, shopId: string, type: PolicyType) {
-  const [row] = await tx.select().from(policies).where(byType(shopId, type)).for('update');
+    .where(and(eq(policies.shopId, shopId), eq(policies.type, type)))
+    .limit(1);
   return row ?? null;
-}
-
-/** Inserts the policy unless one of its type exists (a concurrent PUT); null then. */
-export async function insertPolicy(
-  tx: Tx,
-  shopId: string,
-  values: { type: PolicyType; title: string; content: string },
-): Promise<PolicyRow | null> {
-  const [row] = await tx
-    .insert(policies)
-    .values({ ...values, shopId })
-    .onConflictDoNothing({ target: [policies.shopId, policies.type] })
-    .returning();
-  return row ?? null;
-}
-
-export async function updatePolicy(
-  tx: Tx,
-  shopId: string,
-  type: PolicyType,
-  values: { title: string; content: string },
-): Promise<PolicyRow> {
-  const [row] = await tx
-    .update(policies)
-    .set({ ...values, version: sql`${policies.version} + 1`, updatedAt: sql`now()` })
-    .where(byType(shopId, type))
-    .returning();
-  if (!row) throw new Error('a locked policy vanished');
-  return row;
-}
-
-export async function deletePolicy(tx: Tx, shopId: string, type: PolicyType): Promise<void> {
-  await tx.delete(policies).where(byType(shopId, type));
 }
 
 /**

@@ -1,14 +1,31 @@
 import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
+import type { ImageJson } from '../../db/json';
 import type { PolicyType } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { escapeHtml } from '../../lib/html';
 import { toAmount } from '../../lib/money';
 import { supportPath } from '../../lib/storefront-paths';
+import { type MenuCategory, menuCategoriesSql } from '../categories/queries';
+import { hasActiveProviderSql } from '../payments/queries';
+import { type StorefrontPickup, storefrontPickupsSql } from '../pickup-locations/queries';
+import { type StorefrontPolicy, selectPolicy, storefrontPoliciesSql } from '../policies/queries';
+import { type StorefrontRate, storefrontRatesSql } from '../shipping-rates/queries';
 import { shopMediaUrl } from '../storage/service';
 import { readSettingsDocument } from './document';
-import { type ImageRow, type SettingsRow, selectPolicy, selectSettings } from './queries';
+import { selectSettings } from './queries';
 import type { Settings } from './schemas';
+
+/** What GET /settings reads in its one statement (selectSettings). */
+type SettingsRow = {
+  document: unknown;
+  rates: StorefrontRate[];
+  pickups: StorefrontPickup[];
+  policies: StorefrontPolicy[];
+  menu: MenuCategory[];
+  images: ImageJson[];
+  paymentActive: boolean;
+};
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -45,9 +62,15 @@ export async function getSettings(
   shop: ShopContext,
   mediaBaseUrl: string,
 ): Promise<Settings> {
-  const row = await selectSettings(db, shop.id);
+  const row = await selectSettings<SettingsRow>(db, shop.id, {
+    rates: storefrontRatesSql(shop.id),
+    pickups: storefrontPickupsSql(shop.id),
+    policies: storefrontPoliciesSql(shop.id),
+    menu: menuCategoriesSql(shop.id),
+    paymentActive: hasActiveProviderSql(shop.id),
+  });
   const doc = readSettingsDocument(row.document);
-  const image = (id: string | null): ImageRow | null =>
+  const image = (id: string | null): ImageJson | null =>
     (id && row.images.find((i) => i._id === id)) || null;
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
   const { logoId, ...branding } = doc.branding;

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { jsonArray } from '../../db/json';
 import { uuidOrNull } from '../../lib/uuid';
 
 /** An active shipping rate of the shop, as checkout prices it. */
@@ -16,3 +17,20 @@ export const checkoutRateSql = (shopId: string, rateId: string | null | undefine
       'minOrderMinor', r.min_order_minor)
   from shipping_rates r
   where r.shop_id = ${shopId} and r.id = ${uuidOrNull(rateId)}::uuid and r.active)`;
+
+/** An active shipping rate as GET /settings lists it. */
+export type StorefrontRate = {
+  _id: string;
+  title: string;
+  priceMinor: number;
+  description: string;
+  default: boolean;
+};
+
+/** SQL: the shop's active shipping rates as GET /settings lists them, in order, a JSON array subquery. */
+export const storefrontRatesSql = (shopId: string): SQL =>
+  sql`(select ${jsonArray(
+    sql`json_build_object('_id', r.id, 'title', r.title, 'priceMinor', r.price_minor,
+    'description', r.description, 'default', r.is_default)`,
+    sql`r.position, r.created_at`,
+  )} from shipping_rates r where r.shop_id = ${shopId}::uuid and r.active)`;

@@ -13,8 +13,8 @@ import {
   selectPolicyPage,
   selectPolicyRow,
   updatePolicy,
-} from './queries';
-import type { MerchantPolicy, PolicySet } from './schemas';
+} from './admin-queries';
+import type { MerchantPolicy, PolicySet } from './admin-schemas';
 
 const TYPE = 'policy';
 
