@@ -15,7 +15,7 @@ import {
   sourceFiles,
   storefrontBundleFiles,
 } from './graph';
-import { ownershipMap, tableWrites, unmappedWrites } from './tables';
+import { ownershipMap, tableReads, tableWrites, unmappedWrites } from './tables';
 
 const files = sourceFiles();
 const edges = importGraph(files);
@@ -65,3 +65,11 @@ console.log(
 );
 for (const w of crossing) console.log(`  ${w.writer} -> ${w.table} (${w.file})`);
 console.log(`  not named by docs/architecture.md: ${unmappedWrites(writes, owners).length}`);
+const reads = tableReads(files.filter((f) => f.startsWith('src/modules/')));
+const foreign = new Set(
+  reads
+    .filter((r) => owners.get(r.table)?.owner !== r.writer)
+    .map((r) => `${r.writer} reads ${r.table}`),
+);
+console.log(`modules' SQL reading a table another owns: ${foreign.size} (module, table) pairs`);
+for (const pair of [...foreign].sort()) console.log(`  ${pair}`);

@@ -53,6 +53,30 @@ export function tableWrites(files: string[]): TableWrite[] {
   return out;
 }
 
+/**
+ * The tables a file reads: Drizzle's `.from(t)` and joins, and SQL's `from` and `join` a
+ * table by name. Reported, not asserted: a statement may join another module's table for an
+ * image or a name (the map governs writes).
+ */
+export function tableReads(files: string[]): TableWrite[] {
+  const tables = schemaTables();
+  const names = new Set(tables.values());
+  const out: TableWrite[] = [];
+  for (const file of files) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    const found = new Set<string>();
+    for (const m of text.matchAll(/\.(?:from|innerJoin|leftJoin)\(\s*(\w+)\s*[,)]/g)) {
+      const table = tables.get(m[1] ?? '');
+      if (table) found.add(table);
+    }
+    for (const m of text.matchAll(/\b(?:from|join)\s+"?(\w+)"?/gi)) {
+      if (names.has(m[1] ?? '')) found.add(m[1] ?? '');
+    }
+    for (const table of found) out.push({ file, writer: writerOf(file), table });
+  }
+  return out;
+}
+
 export type Ownership = { owner: string; alsoWrittenBy: string[] };
 
 /**
