@@ -1,37 +1,20 @@
-import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { createAdminOpenApi } from '../../src/admin-api';
 import { FIELD_EXAMPLES } from '../../src/admin-kit/examples';
 import examples from '../../src/http/admin-docs-examples.json';
 import type { RecordedExamples } from '../../src/http/docs-openapi';
+import { declaredRoutes, issuesOf } from '../helpers/declared-routes';
 import { adminCall } from '../helpers/merchant';
-
-type Content = { content?: Record<string, { schema?: z.ZodType }> };
-type RouteConfig = {
-  operationId?: string;
-  method: string;
-  path: string;
-  request?: { body?: Content };
-  responses: Record<string, Content>;
-};
 
 const recorded = examples as RecordedExamples;
 
 /** Every merchant route as declared, with its zod schemas, by operation id. */
 const routes = new Map(
-  createAdminOpenApi()
-    .openAPIRegistry.definitions.flatMap((d) =>
-      d.type === 'route' ? [d.route as RouteConfig] : [],
-    )
-    .map((route) => [route.operationId ?? `${route.method} ${route.path}`, route]),
+  declaredRoutes(createAdminOpenApi()).map((route) => [
+    route.operationId ?? `${route.method} ${route.path}`,
+    route,
+  ]),
 );
-
-const issuesOf = (schema: z.ZodType | undefined, value: unknown) => {
-  const result = schema?.safeParse(value);
-  return result && !result.success
-    ? result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
-    : [];
-};
 
 /**
  * The merchant reference's recorded examples are real answers of the demo shop

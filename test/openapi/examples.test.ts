@@ -1,32 +1,14 @@
-import type { z } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, createApp } from '../../src/app';
 import examples from '../../src/http/docs-examples.json';
 import type { RecordedExamples } from '../../src/http/docs-openapi';
 import { call } from '../helpers/api';
-
-type Content = { content?: Record<string, { schema?: z.ZodType }> };
-type RouteConfig = {
-  operationId?: string;
-  method: string;
-  path: string;
-  request?: { body?: Content };
-  responses: Record<string, Content>;
-};
+import { declaredRoutes, issuesOf } from '../helpers/declared-routes';
 
 const recorded = examples as RecordedExamples;
 
 /** Every storefront route as declared, with its zod schemas. */
-const routes = createApp()
-  .openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' ? [d.route as RouteConfig] : []))
-  .filter((route) => route.path.startsWith(API_BASE));
-
-const issuesOf = (schema: z.ZodType | undefined, value: unknown) => {
-  const result = schema?.safeParse(value);
-  return result && !result.success
-    ? result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
-    : [];
-};
+const routes = declaredRoutes(createApp()).filter((route) => route.path.startsWith(API_BASE));
 
 /**
  * The examples of the reference are real answers of the demo shop, recorded by
