@@ -44,6 +44,8 @@ export type WriteOptions<T> = {
    * same key with another fingerprint is refused as reused.
    */
   fingerprint?: unknown;
+  /** Roll the transaction back once the verb has answered: the answer says what would change. */
+  dryRun?: boolean;
 };
 
 /** Where a write runs outside a request (a queue job, the operator's CLI): shop and actor. */
@@ -137,6 +139,7 @@ export async function merchantWrite<T extends object>(
   const target = { services: c.get('services'), shop, actor };
   const outcome = await runWrite(target, verb, {
     ifMatch: parseIfMatch(c.req.header('if-match')),
+    dryRun: options.dryRun ?? false,
     ...(key
       ? {
           claim: async (tx) => {

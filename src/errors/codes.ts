@@ -172,6 +172,8 @@ export const ERROR_CODES = {
   VARIANT_COMBINATION_DUPLICATE: [422, 'Two variants have the same option values.'],
   STOCK_WOULD_BE_NEGATIVE: [409, 'The adjustment would take stock below zero.'],
   STOCK_CHANGED: [409, 'The stock has changed since it was read.'],
+  BULK_PRICE_BELOW_ZERO: [422, 'The price change would take a price below zero.'],
+  BULK_STOCK_BELOW_ZERO: [422, 'The stock change would take units on hand below zero.'],
 
   // Product CSV import and export
   IMPORT_NOT_FOUND: [404, 'No such import.'],

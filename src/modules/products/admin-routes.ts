@@ -4,6 +4,8 @@ import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/rout
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
+import { BULK_RAISES, bulkEdit } from './admin-bulk';
+import { BulkEditInputSchema, BulkEditResultSchema } from './admin-bulk-schemas';
 import {
   ProductInputSchema,
   ProductListQuerySchema,
@@ -70,6 +72,19 @@ const update = adminRoute({
   raises: RAISES.updateProduct,
 });
 
+const bulk = adminRoute({
+  method: 'post',
+  path: '/bulk-edit',
+  tag,
+  scope: 'catalogue:write',
+  operationId: 'bulkEditProducts',
+  description: `Changes the price and/or stock of up to 100 products in one transaction, each variant (or a product without variants) from its own values: \`price\` sets every price, or increases or decreases each by an \`amount\` in minor units or a \`percent\` of itself (rounded to a whole minor unit, half away from zero); an increase or decrease moves a sale price with its price. \`stock\` sets units on hand or adjusts each by a quantity. A price or stock that would go below zero refuses the whole request (\`422 BULK_PRICE_BELOW_ZERO\` / \`BULK_STOCK_BELOW_ZERO\`, naming each product and variant), as does a product of another shop (404). Each product is written as \`PATCH /products/{id}\` would (its version, one audit record, \`product.updated\`). With \`dry_run\` nothing is written and the answer shows every variant before and after; send its \`base_version\`s back as \`version\` to apply exactly what was shown.`,
+  summary: 'Changes price and/or stock of many products, each variant from its own values',
+  request: { body: jsonBody(BulkEditInputSchema) },
+  responses: { 200: jsonContent(BulkEditResultSchema, 'Every variant before and after') },
+  raises: [...BULK_RAISES, 'PRECONDITION_FAILED'],
+});
+
 /** /admin/api/v1/products: the catalogue's products, options and variants. */
 export const productAdminRoutes = createRouter();
 
@@ -89,6 +104,12 @@ productAdminRoutes.openapi(read, async (c) => {
 productAdminRoutes.openapi(create, async (c) => {
   const product = await merchantWrite(c, (w) => createProduct(w, c.req.valid('json')));
   return c.json(product, 201);
+});
+
+productAdminRoutes.openapi(bulk, async (c) => {
+  const input = c.req.valid('json');
+  const answer = await merchantWrite(c, (w) => bulkEdit(w, input), { dryRun: input.dry_run });
+  return c.json(answer, 200);
 });
 
 productAdminRoutes.openapi(update, async (c) => {
