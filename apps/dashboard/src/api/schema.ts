@@ -57,6 +57,26 @@ export interface paths {
         patch: operations["updateProduct"];
         trace?: never;
     };
+    "/products/bulk-edit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes price and/or stock of many products, each variant from its own values
+         * @description Changes the price and/or stock of up to 100 products in one transaction, each variant (or a product without variants) from its own values: `price` sets every price, or increases or decreases each by an `amount` in minor units or a `percent` of itself (rounded to a whole minor unit, half away from zero); an increase or decrease moves a sale price with its price. `stock` sets units on hand or adjusts each by a quantity. A price or stock that would go below zero refuses the whole request (`422 BULK_PRICE_BELOW_ZERO` / `BULK_STOCK_BELOW_ZERO`, naming each product and variant), as does a product of another shop (404). Each product is written as `PATCH /products/{id}` would (its version, one audit record, `product.updated`). With `dry_run` nothing is written and the answer shows every variant before and after; send its `base_version`s back as `version` to apply exactly what was shown.
+         */
+        post: operations["bulkEditProducts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/products/{id}/variants/{variant_id}": {
         parameters: {
             query?: never;
@@ -2174,6 +2194,88 @@ export interface components {
             shipping?: components["schemas"]["ProductShipping"];
             active?: boolean;
             media?: components["schemas"]["ProductMediaRef"][];
+        };
+        ProductBulkEditResult: {
+            /** @enum {string} */
+            object: "product_bulk_edit";
+            dry_run: boolean;
+            products: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
+                id: string;
+                /** @example Linen shirt */
+                title: string;
+                /** @description The version the change was worked out from */
+                base_version: number;
+                /** @description The version after the change */
+                version: number;
+                /** @description Each variant (or the product itself) before and after */
+                rows: components["schemas"]["ProductBulkEditRow"][];
+            }[];
+        };
+        ProductBulkEditRow: {
+            /**
+             * @description Null: a product without variants
+             * @example 2e4a6c8e-1b3d-4f5a-9c7e-2e4a6c8e1b3d
+             */
+            variant_id: string | null;
+            /**
+             * @description The variant’s option values, e.g. `Blue / M`
+             * @example Linen shirt
+             */
+            title: string;
+            price: {
+                before: number | null;
+                after: number | null;
+            };
+            sale_price: {
+                before: number | null;
+                after: number | null;
+            };
+            stock: {
+                before: number;
+                after: number;
+            };
+        };
+        ProductBulkEdit: {
+            products: {
+                /** Format: uuid */
+                id: string;
+                /** @description The version you read (e.g. a dry run’s `base_version`): the product is changed only while it is still that (else 412) */
+                version?: number;
+            }[];
+            price?: components["schemas"]["ProductBulkPriceChange"];
+            stock?: components["schemas"]["ProductBulkStockChange"];
+            /** @description Answer what would change and write nothing */
+            dry_run?: boolean;
+        };
+        ProductBulkPriceChange: {
+            /**
+             * @description `set`: every price becomes `amount`; `increase` / `decrease`: each price moves from its own value by `amount` or `percent`
+             * @enum {string}
+             */
+            change: "set" | "increase" | "decrease";
+            /**
+             * @description Minor units: the new price (`set`) or how much each price moves
+             * @example 500
+             */
+            amount?: number;
+            /**
+             * @description With `increase` / `decrease`: each price moves by this share of itself, rounded to a whole minor unit (half away from zero)
+             * @example 10
+             */
+            percent?: number;
+        };
+        ProductBulkStockChange: {
+            /**
+             * @description `set`: units on hand become `quantity`; `adjust`: each adds `quantity`
+             * @enum {string}
+             */
+            change: "set" | "adjust";
+            /**
+             * @description Units (with `adjust`, negative removes); never below zero on any variant
+             * @example 5
+             */
+            quantity: number;
         };
         ProductUpdate: {
             /** @example Linen shirt */
@@ -5785,6 +5887,287 @@ export interface operations {
                         status: "error";
                         /** @enum {string} */
                         code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    bulkEditProducts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductBulkEdit"];
+            };
+        };
+        responses: {
+            /** @description Every variant before and after */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductBulkEditResult"];
+                };
+            };
+            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRODUCT_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRODUCT_NOT_FOUND";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PRECONDITION_FAILED */
+            412: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PRECONDITION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "PAYLOAD_TOO_LARGE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED, BULK_PRICE_BELOW_ZERO, BULK_STOCK_BELOW_ZERO, IDEMPOTENCY_KEY_REUSED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED" | "BULK_PRICE_BELOW_ZERO" | "BULK_STOCK_BELOW_ZERO" | "IDEMPOTENCY_KEY_REUSED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
