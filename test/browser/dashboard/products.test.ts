@@ -193,7 +193,7 @@ it('publishes and archives in bulk from the list', async () => {
     expect((await merchantApi<Product>(`/products/${id}`)).body.status).toBe('published');
 });
 
-it('changes the price and stock of several products at once, and deletes them after a confirmation naming them', async () => {
+it('raises prices by 10 % keeping each variant’s own price, after a preview of every variant before and after, and deletes after a confirmation naming them', async () => {
   const { page } = journey;
   const tag = unique();
   const plain = await merchantApi<Product>('/products', {
@@ -204,11 +204,11 @@ it('changes the price and stock of several products at once, and deletes them af
     method: 'POST',
     body: JSON.stringify({
       title: `Bulk Soap ${tag} scented`,
-      price: 900,
-      options: [{ name: 'Scent', values: ['Fig', 'Moss'] }],
+      options: [{ name: 'Scent', values: ['Fig', 'Moss', 'Oud'] }],
       variants: [
-        { option_values: ['Fig'], price: 900, stock: 1 },
-        { option_values: ['Moss'], price: 950, stock: 2 },
+        { option_values: ['Fig'], price: 2900, stock: 1 },
+        { option_values: ['Moss'], price: 3150, stock: 2 },
+        { option_values: ['Oud'], price: 3500, stock: 3 },
       ],
     }),
   });
@@ -219,23 +219,43 @@ it('changes the price and stock of several products at once, and deletes them af
   await page.getByRole('button', { name: 'Edit price and stock' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit price and stock of 2 products' });
   await edit.waitFor();
-  await edit.getByLabel(/New price/).fill('12.5');
-  await edit.getByLabel('New stock').fill('seven');
-  await edit.getByRole('button', { name: 'Apply' }).click();
+  await edit.getByLabel('Price', { exact: true }).selectOption({ label: 'Increase each price by' });
+  await edit.getByLabel('Change by').selectOption({ label: 'A percentage of each price' });
+  await edit.getByLabel('Percent').fill('10');
+  await edit.getByLabel('Stock', { exact: true }).selectOption({ label: 'Add to each stock' });
+  await edit.getByLabel('Units').fill('seven');
+  await edit.getByRole('button', { name: 'Preview changes' }).click();
   // The mistake is named beside its field and nothing is sent.
-  await expect.poll(() => edit.getByLabel('New stock').getAttribute('aria-invalid')).toBe('true');
+  await expect.poll(() => edit.getByLabel('Units').getAttribute('aria-invalid')).toBe('true');
   await edit.getByText('Enter a whole number of units').waitFor();
+  await edit.getByLabel('Units').fill('2');
+  await edit.getByRole('button', { name: 'Preview changes' }).click();
+
+  // The confirmation shows every variant it touches, before and after, from its own price.
+  const table = edit.getByRole('table', { name: 'Before and after' });
+  await table.waitFor();
+  const row = (variant: string) => table.getByRole('row').filter({ hasText: variant });
+  await expect.poll(() => row('Fig').textContent()).toContain('€29.00 → €31.90');
+  expect(await row('Fig').textContent()).toContain('1 → 3');
+  expect(await row('Moss').textContent()).toContain('€31.50 → €34.65');
+  expect(await row('Moss').textContent()).toContain('2 → 4');
+  expect(await row('Oud').textContent()).toContain('€35.00 → €38.50');
+  expect(await row(`Bulk Soap ${tag} plain`).textContent()).toContain('€9.00 → €9.90');
   await checkScreen(page, 'products-bulk-edit');
-  expect((await merchantApi<Product>(`/products/${plain.body.id}`)).body.price).toBe(900);
-  await edit.getByLabel('New stock').fill('7');
+  // The preview wrote nothing.
+  expect((await merchantApi<Product>(`/products/${varied.body.id}`)).body.variants[0]?.price).toBe(
+    2900,
+  );
+
   await edit.getByRole('button', { name: 'Apply' }).click();
   await page.getByText('2 products updated.').waitFor();
   const after = (await merchantApi<Product>(`/products/${plain.body.id}`)).body;
-  expect([after.price, after.stock]).toEqual([1250, 7]);
+  expect([after.price, after.stock]).toEqual([990, 3]);
   const variants = (await merchantApi<Product>(`/products/${varied.body.id}`)).body.variants;
   expect(variants.map((v) => [v.price, v.stock])).toEqual([
-    [1250, 7],
-    [1250, 7],
+    [3190, 3],
+    [3465, 4],
+    [3850, 5],
   ]);
 
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
