@@ -63,6 +63,15 @@ describe('shipping with standard delivery and pickup', () => {
     });
   });
 
+  it('keeps the postal code of the delivery address', async () => {
+    const res = await order(f, { shippingId: f.rate.id, postalCode: '10115' });
+    expect(res.status).toBe(200);
+    const [row] = await testDb().select().from(s.orders).where(eq(s.orders.id, res.body.data._id));
+    expect(row?.postalCode).toBe('10115');
+    const long = await order(f, { shippingId: f.rate.id, postalCode: 'x'.repeat(21) });
+    expectError(long, 422, 'ORDER_VALIDATION_FAILED');
+  });
+
   it('offers a rate with a minimum only to orders worth it after coupons', async () => {
     const free = await createShippingRate(f.shop, {
       title: 'Free over 50',
