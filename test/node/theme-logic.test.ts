@@ -315,6 +315,18 @@ describe('the checkout quote, against the pricing table', () => {
     expect(quote.total).toBe(153.89);
   });
 
+  it('charges no delivery when no line of the bag is delivered, as checkout does', () => {
+    const c = PRICING_CASES[0] as PricingCase;
+    const quote = quoteOrder({
+      lines: [{ unitPrice: 8, quantity: 1, item: { needsShipping: false } }],
+      discount: 0,
+      settings: settingsOf(c),
+      currency: 'EUR',
+    });
+    expect(quote).toMatchObject({ options: [], delivery: null, chosen: '', total: 8 });
+    expect(quoteRows(quote, null).rows.map((r) => r.label)).toEqual(['Products']);
+  });
+
   it('says whether prices include tax', () => {
     expect(taxNote({ active: true, value: 19, inclusive: true })).toBe('incl. 19% VAT');
     expect(taxNote({ active: true, value: 20, inclusive: false })).toBe('plus 20% tax');

@@ -68,7 +68,7 @@ export function readPricedCart(rows: CatalogRow[]): PricedCart {
       trackStock: row.track_stock === true,
       stock: row.stock ?? 0,
       isDigital,
-      needsShipping: row.has_shipping === true && !isDigital,
+      needsShipping: row.needs_shipping,
       categoryIds: row.category_ids,
     });
   }

@@ -21,6 +21,8 @@ export type HydratedItem = {
   status?: string;
   sellable?: number | null;
   trackStock?: boolean;
+  /** Whether the line is delivered; an order with no delivered line is charged no delivery. */
+  needsShipping?: boolean;
   primaryImage?: { uploadUrl?: string | null; title?: string | null } | null;
 };
 

@@ -117,12 +117,12 @@ export function deliveryOptions(
 }
 
 /**
- * The order's cost: products (the hydrated lines' unit prices times their quantities), the coupon's discount as POST /coupons
- * answered it, the delivery `asked` for (if the bag qualifies for it, else the cheapest it
+ * The order's cost: products (the hydrated lines' unit prices times their quantities), the
+ * coupon's discount as POST /coupons answered it, the delivery `asked` for (if the bag qualifies for it, else the cheapest it
  * qualifies for), and the tax, inclusive or added as the shop says.
  */
 export function quoteOrder(input: {
-  lines: Array<{ unitPrice: number; quantity: number }>;
+  lines: Array<{ unitPrice: number; quantity: number; item?: { needsShipping?: boolean } }>;
   discount: number;
   settings: QuoteSettings;
   currency: string;
@@ -134,7 +134,11 @@ export function quoteOrder(input: {
     input.lines.map((l) => ({ unitMinor: minor(l.unitPrice), quantity: l.quantity })),
   );
   const discount = Math.min(minor(input.discount), products);
-  const options = deliveryOptions(input.settings.shipping, products - discount, input.currency);
+  // As checkout decides: nothing to deliver (digital or shipping-free lines only), no delivery.
+  const delivered = input.lines.some((l) => l.item?.needsShipping !== false);
+  const options = delivered
+    ? deliveryOptions(input.settings.shipping, products - discount, input.currency)
+    : [];
   const open = options.filter((o) => !o.unavailable);
   const chosenOption =
     open.find((o) => o.value === input.asked) ?? preselectedRate(open, products - discount);
