@@ -221,7 +221,10 @@ export async function success(c: C) {
                 discount: true,
               },
               { label: 'Delivery', amount: order.shippingTotal },
-              { label: 'Tax', amount: order.taxTotal },
+              {
+                label: c.get('settings').tax.inclusive ? 'Of which tax' : 'Tax',
+                amount: order.taxTotal,
+              },
             ]}
             total={{ label: 'Total', amount: order.cartTotal }}
           />
