@@ -1029,6 +1029,8 @@ export interface components {
             variationKey: string | null;
             /** @description The chosen variant (as GET /products/variant-details shows it); null without */
             variation: components["schemas"]["Variant"] | null;
+            /** @description Additive: whether the line is delivered (it requires shipping and is not digital); an order of lines none of which is delivered is charged no delivery */
+            needsShipping: boolean;
         };
         CartBody: {
             cart: components["schemas"]["CartItem"][];
