@@ -74,13 +74,17 @@ describe('orders a merchant can find and annotate', () => {
 
   it('corrects the address before fulfilment, and refuses it after', async () => {
     const o = await order({ town: 'Lodnon', city: 'Marylebone' });
-    const fixed = await api.patch(`/orders/${o.id}/shipping-address`, { town: 'London' });
+    const fixed = await api.patch(`/orders/${o.id}/shipping-address`, {
+      town: 'London',
+      postal_code: 'NW1 6XE',
+    });
     expect(fixed.status).toBe(200);
     expect(fixed.body.shipping_address).toEqual({
       town: 'London',
       city: 'Marylebone',
       apartment: '',
       room: '',
+      postal_code: 'NW1 6XE',
     });
     expectError(
       await api.patch(`/orders/${o.id}/shipping-address`, { zip: '1' }),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import type { SettingsDocumentInput } from '../../src/modules/settings/document';
-import { expectError } from '../helpers/api';
+import { client, expectError } from '../helpers/api';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
 import {
@@ -61,6 +61,30 @@ describe('shipping with standard delivery and pickup', () => {
       name: 'Courier',
       priceMinor: 650,
     });
+  });
+
+  it('tells a theme which cart lines are delivered, as checkout charges them', async () => {
+    const res = await client(f.shop.apiKey).post('/products/cart', {
+      cart: [
+        { type: 'product', productId: f.product.id, quantity: 1 },
+        { type: 'product', productId: f.ebook.id, quantity: 1 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const items = (res.body as { data: Array<{ _id: string; needsShipping: boolean }> }).data;
+    expect(items.map((i) => [i._id, i.needsShipping])).toEqual([
+      [f.product.id, true],
+      [f.ebook.id, false],
+    ]);
+  });
+
+  it('keeps the postal code of the delivery address', async () => {
+    const res = await order(f, { shippingId: f.rate.id, postalCode: '10115' });
+    expect(res.status).toBe(200);
+    const [row] = await testDb().select().from(s.orders).where(eq(s.orders.id, res.body.data._id));
+    expect(row?.postalCode).toBe('10115');
+    const long = await order(f, { shippingId: f.rate.id, postalCode: 'x'.repeat(21) });
+    expectError(long, 422, 'ORDER_VALIDATION_FAILED');
   });
 
   it('offers a rate with a minimum only to orders worth it after coupons', async () => {

@@ -1,6 +1,6 @@
+import { orderTotals } from '@storefront-api/pricing';
 import { describe, expect, it } from 'vitest';
 import { percentOf } from '../../src/lib/money';
-import { orderTotals } from '../../src/modules/checkout/plan';
 
 describe('order arithmetic', () => {
   it('rounds percentages half up to a whole minor unit, exactly', () => {

@@ -5,7 +5,9 @@ import { addToCart, parseCart, reconcile, setQuantity } from '../../apps/theme/s
 import { readCompactCart, readWish, writeCart, writeWish } from '../../apps/theme/src/lib/cookies';
 import { safeMarkup, unescapeHtml } from '../../apps/theme/src/lib/html';
 import { imageUrl } from '../../apps/theme/src/lib/images';
+import { type QuoteSettings, quoteOrder, quoteRows, taxNote } from '../../apps/theme/src/lib/quote';
 import { defaultChoice, variantKey } from '../../apps/theme/src/lib/variants';
+import { PRICING_CASES, type PricingCase } from '../fixtures/pricing-cases';
 
 describe('cart', () => {
   it('merges a product and variant already in the cart, and caps the quantity', () => {
@@ -221,5 +223,113 @@ describe('merchant markup and images', () => {
     );
     expect(imageUrl('https://cdn.example/shop/media/', null)).toBeNull();
     expect(imageUrl(null, { uploadUrl: 'x.png' })).toBeNull();
+  });
+});
+
+/** The shop of a pricing case as GET /settings shows it (amounts in the currency, not minor units). */
+function settingsOf(c: PricingCase): QuoteSettings {
+  const amount = (minor: number) => minor / 10 ** c.digits;
+  return {
+    shipping: {
+      active: true,
+      removeAddress: false,
+      standardActive: true,
+      pickupActive: false,
+      standard: c.rates.map((r) => ({
+        _id: r.title,
+        title: r.title,
+        price: amount(r.priceMinor),
+        description: '',
+        default: r.title === c.rates[0]?.title,
+        minOrder: r.minOrderMinor === null ? null : amount(r.minOrderMinor),
+      })),
+      pickup: [],
+    },
+    tax: c.tax,
+  };
+}
+
+const quoteOf = (c: PricingCase, asked?: string) => {
+  const amount = (minor: number) => minor / 10 ** c.digits;
+  return quoteOrder({
+    lines: c.lines.map((l) => ({ unitPrice: amount(l.unitMinor), quantity: l.quantity })),
+    // The theme takes the discount POST /coupons answered, as the API computed it.
+    discount: amount(c.expected.coupon),
+    settings: settingsOf(c),
+    currency: c.currency,
+    asked,
+  });
+};
+
+describe('the checkout quote, against the pricing table', () => {
+  it.each(PRICING_CASES)('$name', (c) => {
+    const amount = (minor: number) => minor / 10 ** c.digits;
+    const quote = quoteOf(c);
+    expect({
+      products: quote.products,
+      discount: quote.discount,
+      delivery: quote.delivery,
+      tax: quote.tax,
+      total: quote.total,
+      chosen: quote.chosen,
+      unavailable: quote.options.filter((o) => o.unavailable).map((o) => o.value),
+    }).toEqual({
+      products: amount(c.expected.products),
+      discount: amount(c.expected.coupon),
+      delivery: amount(c.expected.shipping),
+      tax: amount(c.expected.tax),
+      total: amount(c.expected.total),
+      chosen: `standard:${c.expected.rate}`,
+      unavailable: c.expected.unavailable.map((t) => `standard:${t}`),
+    });
+  });
+
+  it.each(PRICING_CASES)('lists the summary rows and the total to pay: $name', (c) => {
+    const amount = (minor: number) => minor / 10 ** c.digits;
+    const { rows, total } = quoteRows(quoteOf(c), 'CODE');
+    const tax = c.tax.inclusive ? `Includes ${c.tax.value}% VAT` : `Tax (${c.tax.value}%, added)`;
+    expect(rows).toEqual([
+      { label: 'Products', amount: amount(c.expected.products) },
+      ...(c.expected.coupon
+        ? [{ label: 'Discount (CODE)', amount: amount(c.expected.coupon), discount: true }]
+        : []),
+      { label: `Delivery: ${c.expected.rate}`, amount: amount(c.expected.shipping) },
+      ...(c.tax.active ? [{ label: tax, amount: amount(c.expected.tax) }] : []),
+    ]);
+    expect(total).toEqual({ label: 'Total to pay', amount: amount(c.expected.total) });
+  });
+
+  it('never selects an option the bag does not qualify for, even when asked', () => {
+    const small = PRICING_CASES[0] as PricingCase;
+    const quote = quoteOf(small, 'standard:Free over 100');
+    expect(quote.chosen).toBe('standard:Standard');
+    expect(quote.total).toBe(18.9);
+    const free = quote.options.find((o) => o.value === 'standard:Free over 100');
+    expect(free?.unavailable).toBe('For orders of €100.00 or more: add €86.00 to your bag.');
+  });
+
+  it('keeps the option asked for when the bag qualifies, and its fee in the total', () => {
+    const big = PRICING_CASES[1] as PricingCase;
+    const quote = quoteOf(big, 'standard:Standard');
+    expect(quote.chosen).toBe('standard:Standard');
+    expect(quote.total).toBe(153.89);
+  });
+
+  it('charges no delivery when no line of the bag is delivered, as checkout does', () => {
+    const c = PRICING_CASES[0] as PricingCase;
+    const quote = quoteOrder({
+      lines: [{ unitPrice: 8, quantity: 1, item: { needsShipping: false } }],
+      discount: 0,
+      settings: settingsOf(c),
+      currency: 'EUR',
+    });
+    expect(quote).toMatchObject({ options: [], delivery: null, chosen: '', total: 8 });
+    expect(quoteRows(quote, null).rows.map((r) => r.label)).toEqual(['Products']);
+  });
+
+  it('says whether prices include tax', () => {
+    expect(taxNote({ active: true, value: 19, inclusive: true })).toBe('incl. 19% VAT');
+    expect(taxNote({ active: true, value: 20, inclusive: false })).toBe('plus 20% tax');
+    expect(taxNote({ active: false, value: 20, inclusive: false })).toBeNull();
   });
 });

@@ -799,6 +799,8 @@ export interface components {
                     price: number;
                     description: string;
                     default: boolean;
+                    /** @description Additive: the least order value (products after coupons) the rate serves; null for any order. An order below it cannot choose the rate (`INVALID_SHIPPING_ID`). */
+                    minOrder: number | null;
                 }[];
                 pickup: {
                     _id: string;
@@ -817,6 +819,8 @@ export interface components {
             tax: {
                 active: boolean;
                 value: number;
+                /** @description Additive: true when prices already include the tax (the total adds none), false when it is added on top of the discounted products */
+                inclusive: boolean;
             };
             policies: {
                 _id: string;
@@ -1025,6 +1029,8 @@ export interface components {
             variationKey: string | null;
             /** @description The chosen variant (as GET /products/variant-details shows it); null without */
             variation: components["schemas"]["Variant"] | null;
+            /** @description Additive: whether the line is delivered (it requires shipping and is not digital); an order of lines none of which is delivered is charged no delivery */
+            needsShipping: boolean;
         };
         CartBody: {
             cart: components["schemas"]["CartItem"][];
@@ -1303,6 +1309,8 @@ export interface components {
             city?: string;
             apartment?: string;
             room?: string;
+            /** @description Additive: the delivery address's postal code, as the customer address (PATCH /auth) has it */
+            postalCode?: string;
             note?: string;
             coupons?: string[];
             /** @description `_id` of a rate in settings.shipping.standard */

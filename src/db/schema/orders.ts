@@ -70,6 +70,7 @@ export const orders = pgTable(
     city: text('city').notNull().default(''),
     apartment: text('apartment').notNull().default(''),
     room: text('room').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
     note: text('note').notNull().default(''),
     status: orderStatus('status').notNull().default('pending'),
     paymentStatus: paymentStatus('payment_status').notNull().default('unpaid'),

@@ -1,7 +1,7 @@
+import { type OrderTotals, orderTotals, rateStatus } from '@storefront-api/pricing';
 import type { OrderCouponSnapshot, OrderShippingSnapshot } from '../../db/schema';
 import type { ErrorCode } from '../../errors';
 import { ApiError, type ErrorDetail } from '../../errors';
-import { percentOf } from '../../lib/money';
 import type { CheckoutPickup } from '../pickup-locations/queries';
 import type { PricedCart, PricedLine } from '../products/priced-cart';
 import type { SettingsDocument } from '../settings/document';
@@ -48,7 +48,7 @@ export function chooseShipping(
   if (wantsStandard) {
     if (!settings.standardActive || !rate)
       throw invalidShipping('The shipping rate is not available.');
-    if (rate.minOrderMinor !== null && options.orderValueMinor < rate.minOrderMinor) {
+    if (!rateStatus(rate, options.orderValueMinor).available) {
       throw invalidShipping('The order does not reach the minimum value of this shipping rate.');
     }
     return { kind: 'standard', id: rate.id, name: rate.title, priceMinor: rate.priceMinor };
@@ -62,35 +62,6 @@ export function chooseShipping(
   const offersOption = settings.standardActive || settings.pickupActive;
   if (offersOption && !settings.removeAddress) throw invalidShipping('Choose a shipping option.');
   return null;
-}
-
-export type OrderTotals = {
-  productsTotalMinor: number;
-  couponTotalMinor: number;
-  shippingTotalMinor: number;
-  taxTotalMinor: number;
-  cartTotalMinor: number;
-};
-
-/**
- * The order's totals in minor units. Tax is added on top of the discounted products
- * (products − coupons), not on shipping, rounded half up to a whole minor unit.
- */
-export function orderTotals(
-  productsTotalMinor: number,
-  couponTotalMinor: number,
-  shippingTotalMinor: number,
-  tax: SettingsDocument['tax'],
-): OrderTotals {
-  const taxable = productsTotalMinor - couponTotalMinor;
-  const taxTotalMinor = tax.active ? percentOf(taxable, tax.value) : 0;
-  return {
-    productsTotalMinor,
-    couponTotalMinor,
-    shippingTotalMinor,
-    taxTotalMinor,
-    cartTotalMinor: taxable + shippingTotalMinor + taxTotalMinor,
-  };
 }
 
 /** An order as checkout prices it: its lines, coupon, delivery and totals (minor units). */

@@ -1,8 +1,9 @@
+import { couponDiscountMinor } from '@storefront-api/pricing';
 import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors';
-import { percentOf, toAmount } from '../../lib/money';
+import { toAmount } from '../../lib/money';
 import { cartValueLimit, type PricedCart, readPricedCart } from '../products/priced-cart';
 import { type CartLineInput, selectCartCatalog } from '../products/queries/pricing';
 import { type CouponRow, selectCoupon } from './queries';
@@ -60,9 +61,7 @@ export function evaluateCoupon(
   );
   const eligibleMinor = eligible.reduce((sum, line) => sum + line.totalMinor, 0);
   if (eligibleMinor === 0) return refused('The coupon does not apply to the products in the cart.');
-  const discount =
-    coupon.kind === 'percentage' ? percentOf(eligibleMinor, coupon.value) : coupon.value;
-  return { ok: true, coupon, amountMinor: Math.min(discount, eligibleMinor) };
+  return { ok: true, coupon, amountMinor: couponDiscountMinor(coupon, eligibleMinor) };
 }
 
 /**

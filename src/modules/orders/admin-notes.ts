@@ -43,7 +43,11 @@ export async function correctAddress(w: WriteScope, id: string, patch: AddressPa
         ],
       });
     }
-    return { values: patch, emails: [] };
+    const { postal_code, ...parts } = patch;
+    return {
+      values: { ...parts, ...(postal_code === undefined ? {} : { postalCode: postal_code }) },
+      emails: [],
+    };
   });
   return order;
 }

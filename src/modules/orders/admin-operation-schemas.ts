@@ -58,6 +58,7 @@ export const AddressPatchSchema = z
     city: z.string().trim().max(200).optional(),
     apartment: z.string().trim().max(200).optional(),
     room: z.string().trim().max(200).optional(),
+    postal_code: z.string().trim().max(20).optional(),
   })
   .refine((v) => Object.keys(v).length > 0, { message: 'Give at least one field.' })
   .openapi('OrderAddressPatch');

@@ -86,7 +86,13 @@ export const AdminOrderSchema = z
     name: z.string(),
     phone: z.string(),
     shipping_address: z
-      .object({ town: z.string(), city: z.string(), apartment: z.string(), room: z.string() })
+      .object({
+        town: z.string(),
+        city: z.string(),
+        apartment: z.string(),
+        room: z.string(),
+        postal_code: z.string(),
+      })
       .openapi('OrderAddress'),
     note: z.string(),
     shipping: z

@@ -123,7 +123,13 @@ export function toAdminOrder(row: AdminOrderRow, shop: ShopContext, now = Date.n
     email: row.email,
     name: row.name,
     phone: row.phone,
-    shipping_address: { town: row.town, city: row.city, apartment: row.apartment, room: row.room },
+    shipping_address: {
+      town: row.town,
+      city: row.city,
+      apartment: row.apartment,
+      room: row.room,
+      postal_code: row.postalCode,
+    },
     note: row.note,
     shipping: row.shipping
       ? {

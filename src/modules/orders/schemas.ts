@@ -20,6 +20,10 @@ export const PlaceOrderBodySchema = z
     city: text(200).optional(),
     apartment: text(200).optional(),
     room: text(200).optional(),
+    postalCode: text(20).optional().openapi({
+      description:
+        "Additive: the delivery address's postal code, as the customer address (PATCH /auth) has it",
+    }),
     note: text(2000).optional(),
     coupons: z.array(CouponCodeSchema).max(10).optional(),
     shippingId: optionalId.openapi({

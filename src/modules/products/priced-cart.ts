@@ -1,3 +1,4 @@
+import { lineTotalMinor } from '@storefront-api/pricing';
 import type { ErrorDetail } from '../../errors';
 import type { CatalogRow } from './queries/pricing';
 
@@ -63,11 +64,11 @@ export function readPricedCart(rows: CatalogRow[]): PricedCart {
       sku: row.sku ?? '',
       quantity: row.quantity,
       unitPriceMinor: row.unit_price_minor,
-      totalMinor: row.unit_price_minor * row.quantity,
+      totalMinor: lineTotalMinor(row.unit_price_minor, row.quantity),
       trackStock: row.track_stock === true,
       stock: row.stock ?? 0,
       isDigital,
-      needsShipping: row.has_shipping === true && !isDigital,
+      needsShipping: row.needs_shipping,
       categoryIds: row.category_ids,
     });
   }

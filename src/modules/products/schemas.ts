@@ -167,6 +167,10 @@ export const HydratedCartItemSchema = z
     variation: orNull(VariantSchema).openapi({
       description: 'The chosen variant (as GET /products/variant-details shows it); null without',
     }),
+    needsShipping: z.boolean().openapi({
+      description:
+        'Additive: whether the line is delivered (it requires shipping and is not digital); an order of lines none of which is delivered is charged no delivery',
+    }),
   })
   .openapi('HydratedCartItem');
 

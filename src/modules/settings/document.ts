@@ -64,7 +64,14 @@ export const SettingsDocumentSchema = z.object({
       partnerDeliveryActive: flag(),
     })
     .prefault({}),
-  tax: z.object({ active: flag(), value: z.number().min(0).max(100).default(0) }).prefault({}),
+  tax: z
+    .object({
+      active: flag(),
+      value: z.number().min(0).max(100).default(0),
+      // Whether the catalogue's prices already include the tax (they do in most of Europe).
+      inclusive: flag(),
+    })
+    .prefault({}),
   footer: z
     .array(
       z.object({

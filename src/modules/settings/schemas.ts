@@ -84,6 +84,10 @@ export const SettingsSchema = z
           price: z.number(),
           description: z.string(),
           default: z.boolean(),
+          minOrder: z.number().nullable().openapi({
+            description:
+              'Additive: the least order value (products after coupons) the rate serves; null for any order. An order below it cannot choose the rate (`INVALID_SHIPPING_ID`).',
+          }),
         }),
       ),
       pickup: z.array(
@@ -102,7 +106,14 @@ export const SettingsSchema = z
         }),
       ),
     }),
-    tax: z.object({ active: z.boolean(), value: z.number() }),
+    tax: z.object({
+      active: z.boolean(),
+      value: z.number(),
+      inclusive: z.boolean().openapi({
+        description:
+          'Additive: true when prices already include the tax (the total adds none), false when it is added on top of the discounted products',
+      }),
+    }),
     policies: z.array(z.object({ _id: z.string(), policyId: z.string(), type: z.string() })),
     footer: z.array(
       z.object({

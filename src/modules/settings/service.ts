@@ -87,9 +87,10 @@ export async function getSettings(
     reviews: doc.reviews,
     shipping: {
       ...doc.shipping,
-      standard: row.rates.map(({ priceMinor, ...rate }) => ({
+      standard: row.rates.map(({ priceMinor, minOrderMinor, ...rate }) => ({
         ...rate,
         price: amount(priceMinor),
+        minOrder: minOrderMinor === null ? null : amount(minOrderMinor),
       })),
       pickup: row.pickups.map(({ feeMinor, ...pickup }) => ({ ...pickup, fee: amount(feeMinor) })),
     },

@@ -25,12 +25,13 @@ export type StorefrontRate = {
   priceMinor: number;
   description: string;
   default: boolean;
+  minOrderMinor: number | null;
 };
 
 /** SQL: the shop's active shipping rates as GET /settings lists them, in order, a JSON array subquery. */
 export const storefrontRatesSql = (shopId: string): SQL =>
   sql`(select ${jsonArray(
     sql`json_build_object('_id', r.id, 'title', r.title, 'priceMinor', r.price_minor,
-    'description', r.description, 'default', r.is_default)`,
+    'description', r.description, 'default', r.is_default, 'minOrderMinor', r.min_order_minor)`,
     sql`r.position, r.created_at`,
   )} from shipping_rates r where r.shop_id = ${shopId}::uuid and r.active)`;

@@ -3145,6 +3145,8 @@ export interface components {
             active?: boolean;
             /** @default 0 */
             value?: number;
+            /** @default false */
+            inclusive?: boolean;
         };
         /**
          * @description The `footer` section, as GET /settings shows it; PATCH /settings/footer changes it
@@ -3742,6 +3744,8 @@ export interface components {
             apartment: string;
             /** @example Floor 2 */
             room: string;
+            /** @example 111 51 */
+            postal_code: string;
         };
         OrderLine: {
             /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
@@ -3893,6 +3897,8 @@ export interface components {
             apartment?: string;
             /** @example Floor 2 */
             room?: string;
+            /** @example 111 51 */
+            postal_code?: string;
         };
         OrderTimeline: {
             /** @enum {string} */

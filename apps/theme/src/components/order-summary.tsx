@@ -5,6 +5,7 @@
 import type { BagLine } from '../lib/cart';
 import { imageUrl } from '../lib/images';
 import { formatPrice } from '../lib/money';
+import { type Quote, quoteRows, type TotalRow } from '../lib/quote';
 
 type VariantLabel = { variation?: { optionsValues?: Array<{ value: { value: string } }> } | null };
 
@@ -95,9 +96,6 @@ export function BagLines({
   );
 }
 
-/** One row of a totals column: an amount (a discount shown subtracted) or a plain text. */
-export type TotalRow = { label: string; amount?: number; discount?: boolean; text?: string };
-
 /**
  * A column of totals; rows without an amount or a text are left out, and `total` is the last,
  * bold row. `style` places the column (the confirmation's sits on the left).
@@ -141,14 +139,28 @@ export function Totals({
   );
 }
 
-/** The bag's own rows: its subtotal and the coupon's discount, when one applies. */
-export const bagRows = (
-  subtotal: number,
-  coupon: { code: string; amount: number } | null,
-): Array<TotalRow | null> => [
-  { label: 'Subtotal', amount: subtotal },
-  coupon ? { label: `Discount (${coupon.code})`, amount: coupon.amount, discount: true } : null,
-];
+/**
+ * An order's cost as the bag and the checkout show it (`quoteRows`): products, the discount,
+ * the delivery chosen, the tax (said to be included or added) and the total that will be charged.
+ */
+export function QuoteTotals({
+  quote,
+  coupon,
+  currency,
+  children,
+}: {
+  quote: Quote;
+  coupon: string | null;
+  currency: string;
+  children?: unknown;
+}) {
+  const { rows, total } = quoteRows(quote, coupon);
+  return (
+    <Totals currency={currency} rows={rows} total={total}>
+      {children}
+    </Totals>
+  );
+}
 
 /** What the bag and the checkout say when there is nothing in the bag. */
 export const EmptyBag = () => (

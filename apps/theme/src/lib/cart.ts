@@ -1,3 +1,5 @@
+import { lineTotalMinor, productsTotalMinor, toAmount, toMinor } from '@storefront-api/pricing';
+
 /**
  * The cart lives only on the client (the contract has no server-side cart). A line is exactly
  * what the API takes as a cart item; everything shown about it comes from hydration.
@@ -19,6 +21,8 @@ export type HydratedItem = {
   status?: string;
   sellable?: number | null;
   trackStock?: boolean;
+  /** Whether the line is delivered; an order with no delivered line is charged no delivery. */
+  needsShipping?: boolean;
   primaryImage?: { uploadUrl?: string | null; title?: string | null } | null;
 };
 
@@ -83,11 +87,13 @@ export type BagLine = CartLine & { item: HydratedItem; unitPrice: number; lineTo
 
 /**
  * The cart as hydration answers it: lines whose product (or variant) is no longer available
- * are absent from the answer and drop out; `actualPrice` from the answer is the price.
+ * are absent from the answer and drop out; `actualPrice` from the answer is the price, and
+ * line totals are taken in minor units of `digits` as the API takes them.
  */
 export function reconcile(
   cart: CartLine[],
   hydrated: HydratedItem[],
+  digits = 2,
 ): { lines: BagLine[]; dropped: CartLine[]; subtotal: number } {
   const lines: BagLine[] = [];
   const dropped: CartLine[] = [];
@@ -100,13 +106,14 @@ export function reconcile(
       continue;
     }
     const unitPrice = item.actualPrice;
-    lines.push({ ...line, item, unitPrice, lineTotal: round(unitPrice * line.quantity) });
+    const lineMinor = lineTotalMinor(toMinor(unitPrice, digits), line.quantity);
+    lines.push({ ...line, item, unitPrice, lineTotal: toAmount(lineMinor, digits) });
   }
-  const subtotal = round(lines.reduce((sum, l) => sum + l.lineTotal, 0));
-  return { lines, dropped, subtotal };
+  const subtotalMinor = productsTotalMinor(
+    lines.map((l) => ({ unitMinor: toMinor(l.unitPrice, digits), quantity: l.quantity })),
+  );
+  return { lines, dropped, subtotal: toAmount(subtotalMinor, digits) };
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;
 
 /** The cart as the API takes it (`cart` of hydration, coupons and orders). */
 export const cartBody = (cart: CartLine[]) =>

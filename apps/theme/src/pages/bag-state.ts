@@ -1,7 +1,10 @@
 /** The bag as the API sees it now: hydrated lines and the coupon, checked again per request. */
+
+import { currencyDigits } from '@storefront-api/pricing';
 import type { Context } from 'hono';
 import type { ThemeEnv } from '../env';
 import { type BagLine, type CartLine, cartBody, reconcile } from '../lib/cart';
+import { currency } from '../render';
 import { getCart, getCoupon, setCart, setCoupon } from '../session';
 
 type C = Context<ThemeEnv>;
@@ -14,7 +17,7 @@ export async function hydratedBag(c: C) {
   const { data } = await c.get('api').POST('/products/cart', { body: { cart: cartBody(cart) } });
   if (!data)
     return { cart, lines: [] as BagLine[], subtotal: 0, dropped: [] as CartLine[], failed: true };
-  const { lines, dropped, subtotal } = reconcile(cart, data.data);
+  const { lines, dropped, subtotal } = reconcile(cart, data.data, currencyDigits(currency(c)));
   if (dropped.length)
     setCart(
       c,

@@ -1,10 +1,11 @@
 /** The bag: adding (with or without the product island), quantities, the coupon, and the page. */
 import type { Context } from 'hono';
 import { ProductGrid } from '../components/catalogue';
-import { BagLines, bagRows, EmptyBag, Totals } from '../components/order-summary';
+import { BagLines, EmptyBag, QuoteTotals } from '../components/order-summary';
 import type { ThemeEnv } from '../env';
 import { addToCart, cartBody, setQuantity } from '../lib/cart';
 import { field, wantsJson } from '../lib/forms';
+import { quoteOrder, taxNote } from '../lib/quote';
 import { variantKey } from '../lib/variants';
 import { ctxOf, prefetchMeta, renderPage } from '../render';
 import { getCart, queueEvent, setCart, setCoupon } from '../session';
@@ -130,7 +131,7 @@ function CouponForm({ applied, error }: { applied: string | null; error: string 
 export async function bag(c: C) {
   prefetchMeta(c, '/bag');
   const ctx = ctxOf(c);
-  const { lines, subtotal, dropped, cart } = await hydratedBag(c);
+  const { lines, dropped, cart } = await hydratedBag(c);
   const coupon = await currentCoupon(c, cart);
   const similar = cart.length
     ? await c.get('api').POST('/products/cart-similarities', {
@@ -138,7 +139,14 @@ export async function bag(c: C) {
         params: { query: { limit: 4 } },
       })
     : null;
-  const total = Math.max(0, subtotal - (coupon?.amount ?? 0));
+  const settings = c.get('settings');
+  const quote = quoteOrder({
+    lines,
+    discount: coupon?.amount ?? 0,
+    settings,
+    currency: ctx.currency,
+  });
+  const note = taxNote(settings.tax);
   return renderPage(
     c,
     { url: '/bag', fallbackTitle: 'Your bag' },
@@ -155,18 +163,20 @@ export async function bag(c: C) {
       ) : (
         <>
           <BagLines lines={lines} currency={ctx.currency} media={ctx.media} editable />
-          <Totals
-            currency={ctx.currency}
-            rows={[...bagRows(subtotal, coupon)]}
-            total={{ label: 'Total before shipping', amount: total }}
-          >
+          {note ? <p class="note">Prices {note}.</p> : null}
+          <QuoteTotals quote={quote} coupon={coupon?.code ?? null} currency={ctx.currency}>
+            {quote.options.length > 1 ? (
+              <p class="note">
+                Delivery shown is the cheapest option for this bag; choose another at checkout.
+              </p>
+            ) : null}
             <CouponForm applied={coupon?.code ?? null} error={c.req.query('coupon')} />
             <p>
               <a class="button" href="/checkout">
                 Check out
               </a>
             </p>
-          </Totals>
+          </QuoteTotals>
         </>
       )}
       {similar?.data?.data.data.length ? (

@@ -1,37 +1,13 @@
 /**
  * The checkout form as the shop's settings shape it: contact, the delivery address unless
- * `removeAddress`, the standard rates and pickup locations that are active, and a note.
+ * `removeAddress`, the standard rates and pickup locations that are active (those the bag does
+ * not qualify for shown disabled, with the reason), and a note.
  */
 
 import type { Schema } from '@storefront-api/client';
-import type { Settings } from '../api';
-import { formatPrice } from '../lib/money';
+import type { DeliveryOption } from '../lib/quote';
 
 type Profile = Schema<'Customer'>;
-export type DeliveryOption = { value: string; label: string; hint: string; checked: boolean };
-
-/** The delivery choices the settings offer, each `standard:<id>` or `pickup:<id>`. */
-export function deliveryOptions(ship: Settings['shipping'], currency: string): DeliveryOption[] {
-  if (!ship.active) return [];
-  return [
-    ...(ship.standardActive && !ship.removeAddress
-      ? ship.standard.map((s) => ({
-          value: `standard:${s._id}`,
-          label: `${s.title}, ${formatPrice(s.price, currency)}`,
-          hint: s.description,
-          checked: s.default,
-        }))
-      : []),
-    ...(ship.pickupActive
-      ? ship.pickup.map((p) => ({
-          value: `pickup:${p._id}`,
-          label: `Pick up at ${p.name}${p.fee ? `, ${formatPrice(p.fee, currency)}` : ', free'}`,
-          hint: [p.buildingName, p.openingHours].filter(Boolean).join(' · '),
-          checked: false,
-        }))
-      : []),
-  ];
-}
 
 function Input({
   label,
@@ -62,26 +38,72 @@ function Input({
   );
 }
 
+/** The delivery choices, those the bag does not qualify for disabled with the reason, and a refusal beside them. */
+function DeliveryFieldset({
+  options,
+  chosen,
+  error,
+}: {
+  options: DeliveryOption[];
+  chosen: string;
+  error: string | null;
+}) {
+  return (
+    <fieldset class="form" aria-describedby={error ? 'delivery-error' : undefined}>
+      <legend>Delivery</legend>
+      {error ? (
+        <p class="error" id="delivery-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {options.map((o) => (
+        <label style="display:flex;gap:8px;font-weight:400">
+          <input
+            type="radio"
+            name="delivery"
+            value={o.value}
+            checked={chosen === o.value}
+            disabled={o.unavailable !== null}
+            required
+          />
+          <span>
+            {o.label}
+            {o.unavailable ? (
+              <small style="display:block">Unavailable. {o.unavailable}</small>
+            ) : null}
+            {o.hint ? <small style="display:block">{o.hint}</small> : null}
+          </span>
+        </label>
+      ))}
+      <button type="submit" name="intent" value="quote" class="ghost" formnovalidate>
+        Update total
+      </button>
+    </fieldset>
+  );
+}
+
 export function CheckoutForm({
   error,
+  deliveryError,
   value,
   profile,
   removeAddress,
   options,
+  chosen,
 }: {
   error: string | null;
-  /** The value a field shows: what was posted after a refusal, else `fallback`. */
+  /** Why the API refused the delivery chosen, shown beside the options. */
+  deliveryError: string | null;
+  /** The value a field shows: what was posted back, else `fallback`. */
   value: (name: string, fallback?: string) => string;
   profile: Profile | null;
   removeAddress: boolean;
   options: DeliveryOption[];
+  /** The delivery option selected: the one posted if the bag qualifies for it, else the cheapest. */
+  chosen: string;
 }) {
   const user = profile?.user;
   const address = profile?.shipping;
-  const chosen = value(
-    'delivery',
-    options.find((o) => o.checked)?.value ?? options[0]?.value ?? '',
-  );
   return (
     <form method="post" action="/checkout" class="form" aria-label="Checkout">
       {error ? (
@@ -142,27 +164,16 @@ export function CheckoutForm({
             name="room"
             value={value('room', address?.room)}
           />
+          <Input
+            label="Postal code"
+            name="postalCode"
+            autocomplete="postal-code"
+            value={value('postalCode', address?.postalCode)}
+          />
         </fieldset>
       )}
       {options.length ? (
-        <fieldset class="form">
-          <legend>Delivery</legend>
-          {options.map((o) => (
-            <label style="display:flex;gap:8px;font-weight:400">
-              <input
-                type="radio"
-                name="delivery"
-                value={o.value}
-                checked={chosen === o.value}
-                required
-              />
-              <span>
-                {o.label}
-                {o.hint ? <small style="display:block">{o.hint}</small> : null}
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <DeliveryFieldset options={options} chosen={chosen} error={deliveryError} />
       ) : null}
       <label>
         Note for the shop (optional)

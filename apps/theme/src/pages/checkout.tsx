@@ -6,15 +6,16 @@ import type { Schema } from '@storefront-api/client';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { loadSettings } from '../api';
-import { BagLines, bagRows, EmptyBag, Totals } from '../components/order-summary';
+import { BagLines, EmptyBag, QuoteTotals, Totals } from '../components/order-summary';
 import type { ThemeEnv } from '../env';
 import { cartBody } from '../lib/cart';
 import { COOKIE } from '../lib/cookies';
 import { field } from '../lib/forms';
+import { quoteOrder, taxNote } from '../lib/quote';
 import { ctxOf, renderPage } from '../render';
 import { getCart, getCoupon, queueEvent, setCart, setCoupon } from '../session';
 import { currentCoupon, hydratedBag } from './bag-state';
-import { CheckoutForm, deliveryOptions } from './checkout-form';
+import { CheckoutForm } from './checkout-form';
 import { customerProfile } from './customer';
 
 type C = Context<ThemeEnv>;
@@ -36,9 +37,13 @@ async function freshSettings(c: C) {
   return settings;
 }
 
-/** POST /checkout: the order as the API takes it; the payment link or the confirmation. */
+/**
+ * POST /checkout: "Update total" shows the form again priced with the delivery chosen;
+ * otherwise the order as the API takes it, then the payment link or the confirmation.
+ */
 export async function placeOrder(c: C) {
   const form = await c.req.parseBody();
+  if (field(form, 'intent') === 'quote') return checkout(c, { values: form });
   const settings = await freshSettings(c);
   const cart = getCart(c);
   const profile = await customerProfile(c);
@@ -60,6 +65,7 @@ export async function placeOrder(c: C) {
           city: field(form, 'city'),
           apartment: field(form, 'apartment'),
           room: field(form, 'room'),
+          postalCode: field(form, 'postalCode'),
         }),
     note: field(form, 'note'),
     ...(coupon ? { coupons: [coupon] } : {}),
@@ -87,21 +93,38 @@ export async function placeOrder(c: C) {
 const ORDER_ERRORS: Record<string, string> = {
   ORDER_VALIDATION_FAILED:
     'Some details are missing or not valid, or an item sold out meanwhile. Check the form and your bag.',
-  INVALID_SHIPPING_ID: 'Choose a delivery option.',
+  INVALID_SHIPPING_ID:
+    'This delivery option is not available for your order. Choose one of the options offered.',
   PAYMENTS_NOT_ENABLED: 'The shop cannot take payments right now.',
 };
 
-export async function checkout(c: C, failed?: { error: string; values: Record<string, unknown> }) {
-  const settings = failed ? c.get('settings') : await freshSettings(c);
+/**
+ * GET /checkout, and the form posted back: after "Update total" (`posted` without an error) or a
+ * refusal (`posted.error`), the fields keep what was posted and the total follows the delivery
+ * chosen. A refused delivery option is explained beside the options.
+ */
+export async function checkout(c: C, posted?: { error?: string; values: Record<string, unknown> }) {
+  // A refusal comes from placeOrder, which has just read the settings fresh.
+  const settings = posted?.error ? c.get('settings') : await freshSettings(c);
   const ctx = ctxOf(c);
   const profile = await customerProfile(c);
-  const { lines, subtotal, cart } = await hydratedBag(c);
+  const { lines, cart } = await hydratedBag(c);
   const coupon = await currentCoupon(c, cart);
   const needsAccount = settings.checkout.requiresAccount && !profile;
-  const error = failed
-    ? (ORDER_ERRORS[failed.error] ?? `The order could not be placed (${failed.error}).`)
+  const failed = posted?.error;
+  const message = failed
+    ? (ORDER_ERRORS[failed] ?? `The order could not be placed (${failed}).`)
     : null;
-  const value = (name: string, fallback = '') => (failed ? field(failed.values, name) : fallback);
+  const deliveryRefused = failed === 'INVALID_SHIPPING_ID';
+  const value = (name: string, fallback = '') => (posted ? field(posted.values, name) : fallback);
+  const quote = quoteOrder({
+    lines,
+    discount: coupon?.amount ?? 0,
+    settings,
+    currency: ctx.currency,
+    asked: posted ? field(posted.values, 'delivery') : undefined,
+  });
+  const note = taxNote(settings.tax);
   return renderPage(
     c,
     {
@@ -109,7 +132,7 @@ export async function checkout(c: C, failed?: { error: string; values: Record<st
       fallbackTitle: 'Checkout',
       noindex: true,
       status: failed ? 422 : 200,
-      events: lines.length && !failed ? [{ event: 'begin_checkout', metadata: {} }] : [],
+      events: lines.length && !posted ? [{ event: 'begin_checkout', metadata: {} }] : [],
     },
     <>
       <h1>Checkout</h1>
@@ -122,26 +145,19 @@ export async function checkout(c: C, failed?: { error: string; values: Record<st
       ) : (
         <div class="product">
           <CheckoutForm
-            error={error}
+            error={deliveryRefused ? null : message}
+            deliveryError={deliveryRefused ? message : null}
             value={value}
             profile={profile}
             removeAddress={settings.shipping.removeAddress}
-            options={deliveryOptions(settings.shipping, ctx.currency)}
+            options={quote.options}
+            chosen={quote.chosen}
           />
           <section aria-labelledby="summary">
             <h2 id="summary">Order summary</h2>
             <BagLines lines={lines} currency={ctx.currency} media={ctx.media} editable={false} />
-            <Totals
-              currency={ctx.currency}
-              rows={[
-                ...bagRows(subtotal, coupon),
-                settings.tax.active && {
-                  label: 'Tax',
-                  text: `${settings.tax.value}%, added to your order`,
-                },
-                { label: 'Delivery', text: 'As chosen' },
-              ]}
-            />
+            {note ? <p class="note">Prices {note}.</p> : null}
+            <QuoteTotals quote={quote} coupon={coupon?.code ?? null} currency={ctx.currency} />
             <p>
               <a href="/bag">Edit bag</a>
             </p>
@@ -205,7 +221,10 @@ export async function success(c: C) {
                 discount: true,
               },
               { label: 'Delivery', amount: order.shippingTotal },
-              { label: 'Tax', amount: order.taxTotal },
+              {
+                label: c.get('settings').tax.inclusive ? 'Of which tax' : 'Tax',
+                amount: order.taxTotal,
+              },
             ]}
             total={{ label: 'Total', amount: order.cartTotal }}
           />

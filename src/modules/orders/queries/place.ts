@@ -18,6 +18,7 @@ export type OrderPlan = CheckoutPlan & {
     city: string;
     apartment: string;
     room: string;
+    postalCode: string;
     note: string;
   };
   idempotencyKey: string | null;
@@ -119,12 +120,12 @@ export async function insertOrder(tx: Tx, plan: OrderPlan, orderId: string) {
       returning id
     )
     insert into orders (id, shop_id, order_number, customer_id, email, name, phone, town, city,
-      apartment, room, note, payment_status, products_total_minor, shipping_total_minor,
+      apartment, room, postal_code, note, payment_status, products_total_minor, shipping_total_minor,
       coupon_total_minor, tax_total_minor, cart_total_minor, shipping, coupons, idempotency_key,
       request_hash, payment_provider, paid_at)
     values (${orderId}, ${plan.shopId}, ${orderId},
       coalesce(${plan.customerId}::uuid, (select id from customer)), ${c.email}, ${c.name},
-      ${c.phone}, ${c.town}, ${c.city}, ${c.apartment}, ${c.room}, ${c.note},
+      ${c.phone}, ${c.town}, ${c.city}, ${c.apartment}, ${c.room}, ${c.postalCode}, ${c.note},
       ${paid ? 'fully-paid' : 'unpaid'}, ${t.productsTotalMinor}, ${t.shippingTotalMinor},
       ${t.couponTotalMinor}, ${t.taxTotalMinor}, ${t.cartTotalMinor},
       ${plan.shipping ? JSON.stringify(plan.shipping) : null}::jsonb,

@@ -146,6 +146,7 @@ function plan(
       city: body.city ?? '',
       apartment: body.apartment ?? '',
       room: body.room ?? '',
+      postalCode: body.postalCode ?? '',
       note: body.note ?? '',
     },
     idempotencyKey: order.idempotencyKey,

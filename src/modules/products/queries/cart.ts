@@ -52,7 +52,8 @@ export async function selectHydratedCart(
           'status', ${stockStatus(sql`(not l.track_stock or l.stock > 0)`)},
           'sellable', case when l.track_stock then l.stock end,
           'variationKey', v.key,
-          'variation', x.variation)`,
+          'variation', x.variation,
+          'needsShipping', l.needs_shipping)`,
         sql`l.i`,
       )}
       from lines l

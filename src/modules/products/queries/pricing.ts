@@ -32,7 +32,9 @@ const linesParameter = (items: CartLineInput[]) =>
  * SQL: a select resolving each cart line against the shop's catalogue now, one row per
  * line (column `i` is the line's index). Columns: i, quantity, variation_key, product_id,
  * variant_id (null without a matching active variant), state (CartLineState),
- * unit_price_minor, track_stock, stock, title, sku, is_digital. Use it as a CTE body.
+ * unit_price_minor, track_stock, stock, title, sku, is_digital, needs_shipping (the line is
+ * delivered: the variant's or else the product's "requires shipping", and not digital). Use it
+ * as a CTE body.
  */
 export const cartLinesSelect = (shopId: string, items: CartLineInput[]): SQL => sql`
   select it.i, it.quantity, it.variation_key, p.id as product_id, v.id as variant_id,
@@ -50,7 +52,9 @@ export const cartLinesSelect = (shopId: string, items: CartLineInput[]): SQL => 
     coalesce(v.stock, p.stock) as stock,
     p.title,
     coalesce(nullif(v.sku, ''), p.sku) as sku,
-    p.is_digital
+    p.is_digital,
+    (coalesce(v.has_shipping, p.has_shipping) is true and p.is_digital is not true)
+      as needs_shipping
   from jsonb_to_recordset(${linesParameter(items)}::jsonb)
     as it(i int, product_id uuid, variation_key text, quantity int)
   left join products p
@@ -76,30 +80,26 @@ export type CartLineRow = {
   track_stock: boolean | null;
   stock: number | null;
   is_digital: boolean | null;
+  needs_shipping: boolean;
 };
 
 /** One cart line priced from the catalogue, with what checkout needs beyond cart hydration. */
-export type CatalogRow = CartLineRow & {
-  has_shipping: boolean | null;
-  category_ids: string[];
-};
+export type CatalogRow = CartLineRow & { category_ids: string[] };
 
 /**
  * The statement pricing `items` from the catalogue now: the catalogue's own cart pricing
  * (`cartLinesSelect`, the SQL cart hydration uses, so a cart and its order can never
- * disagree) plus what checkout needs beyond it: whether a line is delivered and the
- * product's categories (coupon scope). Unexecuted, so it can join a batch.
+ * disagree) plus what checkout needs beyond it: the product's categories (coupon scope). Unexecuted, so it can join a batch.
  */
 export function selectCartCatalog(db: Db, shopId: string, items: CartLineInput[]) {
   return db.execute<CatalogRow>(sql`
     with lines as (${cartLinesSelect(shopId, items)})
-    select l.*, coalesce(v.has_shipping, p.has_shipping) as has_shipping,
+    select l.*,
       array_remove(array(select pc.category_id::text from product_categories pc
         where pc.shop_id = p.shop_id and pc.product_id = p.id) || p.primary_category_id::text, null)
         as category_ids
     from lines l
     left join products p on p.shop_id = ${shopId} and p.id = l.product_id
-    left join product_variants v on v.shop_id = ${shopId} and v.id = l.variant_id
     order by l.i
   `);
 }
