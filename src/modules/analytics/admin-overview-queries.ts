@@ -117,19 +117,22 @@ export type NeedsActionRow = {
  */
 export const needsActionSql = (r: OverviewScope): SQL =>
   sql`(select json_build_object(
-      'unpaid_orders', (select count(*) filter (where o.payment_status = 'unpaid')
-          from orders o where o.shop_id = ${r.shopId}::uuid and o.status = 'pending'),
-      'unfulfilled_orders', (select count(*) filter (where o.payment_status = 'fully-paid'
-            and o.refunded_total_minor = 0)
-          from orders o where o.shop_id = ${r.shopId}::uuid and o.status = 'pending'),
-      'refund_requests', (select count(*) from orders o
-          where o.shop_id = ${r.shopId}::uuid and o.refund_state = 'requested'),
+      'unpaid_orders', o.unpaid, 'unfulfilled_orders', o.unfulfilled,
+      'refund_requests', o.refund_requests,
       'pending_reviews', (select count(*) from reviews v
           where v.shop_id = ${r.shopId}::uuid and v.status = 'pending'),
       'failed_webhook_deliveries', (select count(*) from webhook_deliveries w
           where w.shop_id = ${r.shopId}::uuid and w.status = 'failed'
             and not exists (select 1 from webhook_deliveries again
-              where again.shop_id = w.shop_id and again.replay_of = w.id))))`;
+              where again.shop_id = w.shop_id and again.replay_of = w.id)))
+    from (select
+        count(*) filter (where o.status = 'pending' and o.payment_status = 'unpaid') as unpaid,
+        count(*) filter (where o.status = 'pending' and o.payment_status = 'fully-paid'
+          and o.refunded_total_minor = 0) as unfulfilled,
+        count(*) filter (where o.refund_state = 'requested') as refund_requests
+      -- The open orders only, through the partial index orders_shop_open_idx.
+      from orders o where o.shop_id = ${r.shopId}::uuid
+        and (o.status = 'pending' or o.refund_state = 'requested')) o)`;
 
 export type OverviewRow = {
   sales: SalesRow;
