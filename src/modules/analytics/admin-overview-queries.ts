@@ -84,15 +84,19 @@ export type TopSellerRow = {
  * taken off). A deleted product keeps its line title.
  */
 export const topSellersSql = (r: OverviewScope): SQL =>
-  sql`(with sold as (
-      select l.product_id, sum(l.quantity)::int as units, sum(l.total_minor)::bigint as sales,
-        max(l.title) as line_title
-      from orders o
-      join order_lines l on l.shop_id = o.shop_id and l.order_id = o.id
+  sql`(with paid as (
+      select o.id from orders o
       where o.shop_id = ${r.shopId}::uuid and o.payment_status = 'fully-paid'
         and o.status not in ('cancelled', 'refunded') and o.refund_state <> 'refunded'
         and o.created_at >= ${midnight(r, 1 - SERIES_DAYS)} and o.created_at < ${midnight(r, 1)}
-        and l.product_id is not null
+    ), sold as (
+      select l.product_id, sum(l.quantity)::int as units, sum(l.total_minor)::bigint as sales,
+        max(l.title) as line_title
+      -- Each order's lines through (shop_id, order_id); offset 0 keeps the planner from
+      -- hashing every line of the shop instead.
+      from paid cross join lateral (select l.product_id, l.quantity, l.total_minor, l.title
+        from order_lines l where l.shop_id = ${r.shopId}::uuid and l.order_id = paid.id
+          and l.product_id is not null offset 0) l
       group by l.product_id
       order by sales desc, l.product_id limit ${r.limit}
     )
