@@ -7,6 +7,8 @@ import { createRouter } from '../../http/router';
 import type { ReportScope } from './admin-queries';
 import {
   FunnelReportSchema,
+  OverviewQuerySchema,
+  OverviewReportSchema,
   RankedQuerySchema,
   ReferrersReportSchema,
   ReportQuerySchema,
@@ -15,6 +17,7 @@ import {
 } from './admin-schemas';
 import {
   funnelReport,
+  overviewReport,
   referrersReport,
   reportRange,
   topProductsReport,
@@ -74,6 +77,19 @@ const referrers = report(
   ReferrersReportSchema,
 );
 
+const overview = adminRoute({
+  method: 'get',
+  path: '/reports/overview',
+  tag,
+  scope,
+  operationId: 'getOverviewReport',
+  summary: 'Orders, sales, best sellers and open work: the dashboard’s Home',
+  description:
+    'From the orders, not the visitor events. Orders and net sales (in the shop’s currency, minor units) for today, 7 and 30 days ending on `to`, each against the same number of days just before, with the change; the 30 days by day; the average order value; the best sellers by sales; and what needs action now, each with the list and filter that show exactly what was counted. An order counts on the UTC day it was placed unless cancelled; its sale is what was paid less what was refunded, once it is paid. Best sellers add up the lines of paid orders that are not cancelled or refunded. One statement. Days are UTC.',
+  request: { query: OverviewQuerySchema },
+  responses: { 200: jsonContent(OverviewReportSchema, 'The overview') },
+});
+
 /** The report's database and scope from the validated query. */
 function scopeOf(c: Context<AppEnv>, query: { from?: string; to?: string; limit?: number }) {
   const db: Db = c.get('services').database.db;
@@ -103,4 +119,18 @@ analyticsAdminRoutes.openapi(funnel, async (c) => {
 analyticsAdminRoutes.openapi(referrers, async (c) => {
   const { db, reportScope } = scopeOf(c, c.req.valid('query'));
   return c.json(await referrersReport(db, reportScope), 200);
+});
+
+analyticsAdminRoutes.openapi(overview, async (c) => {
+  const query = c.req.valid('query');
+  const db: Db = c.get('services').database.db;
+  const shop = c.get('shop');
+  const { to } = reportRange({ to: query.to });
+  const report = await overviewReport(
+    db,
+    { shopId: shop.id, to, limit: query.limit },
+    shop,
+    c.get('merchant').scopes,
+  );
+  return c.json(report, 200);
 });

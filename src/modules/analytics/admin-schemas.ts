@@ -116,3 +116,101 @@ export const ReferrersReportSchema = z
   .openapi('ReferrersReport');
 
 export { FUNNEL_STEPS };
+
+export const OverviewQuerySchema = z.object({
+  to: day.optional().openapi({
+    param: { name: 'to', in: 'query' },
+    description: 'The last day (UTC) of every period; defaults to today',
+    example: '2026-01-31',
+  }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(20)
+    .default(5)
+    .openapi({ param: { name: 'limit', in: 'query' }, description: 'Top products, 1 to 20 (5)' }),
+});
+
+const minor = (description: string) => z.number().int().openapi({ description });
+const change = z.number().nullable().openapi({
+  description: '(current − previous) / previous, rounded to 4 places; null when previous is 0',
+});
+
+const PeriodSchema = z.object({
+  period: z.enum(['today', '7_days', '30_days']),
+  from: z.string().openapi({ description: 'First day (UTC), inclusive' }),
+  to: z.string().openapi({ description: 'Last day (UTC), inclusive' }),
+  orders: z.number().int().openapi({ description: 'Orders placed, not cancelled' }),
+  paid_orders: z.number().int().openapi({ description: 'Of those, the paid ones' }),
+  sales: minor('Net sales of the paid orders (paid less refunded), minor units'),
+  average_order_value: z.number().int().nullable().openapi({
+    description: 'sales / paid_orders, rounded to a minor unit; null without paid orders',
+  }),
+  previous: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      orders: z.number().int(),
+      paid_orders: z.number().int(),
+      sales: z.number().int(),
+    })
+    .openapi({ description: 'The same number of days just before' }),
+  change: z.object({ orders: change, sales: change }),
+});
+
+const NEEDS_ACTION = [
+  'unpaid_orders',
+  'unfulfilled_orders',
+  'refund_requests',
+  'pending_reviews',
+  'failed_webhook_deliveries',
+] as const;
+
+export const OverviewReportSchema = z
+  .object({
+    object: z.literal('overview_report'),
+    to: z.string(),
+    currency: z.string(),
+    currency_digits: z.number().int(),
+    periods: z.array(PeriodSchema),
+    days: z
+      .array(z.object({ date: z.string(), orders: z.number().int(), sales: z.number().int() }))
+      .openapi({ description: 'The 30 days to `to`, oldest first' }),
+    top_products: z
+      .array(
+        z.object({
+          product_id: z.string(),
+          title: z.string(),
+          units: z.number().int(),
+          sales: minor('Line totals, minor units'),
+        }),
+      )
+      .openapi({ description: 'Best sellers over the 30 days, by sales' }),
+    needs_action: z
+      .array(
+        z.object({
+          key: z.enum(NEEDS_ACTION),
+          count: z.number().int(),
+          list: z.string().openapi({
+            description: 'The merchant API list that shows them',
+            example: '/orders',
+          }),
+          filter: z
+            .record(z.string(), z.string())
+            .nullable()
+            .openapi({
+              description:
+                'The list’s query parameters that select exactly these; null when the list has no such filter',
+              example: { status: 'pending', payment_status: 'unpaid' },
+            }),
+        }),
+      )
+      .openapi({
+        description:
+          'Open work now, whatever `to` is; only the items whose list the caller may read',
+      }),
+  })
+  .openapi('OverviewReport');
+
+export { NEEDS_ACTION };

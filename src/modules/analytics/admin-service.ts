@@ -1,5 +1,13 @@
 import type { Db } from '../../db/client';
 import { ApiError } from '../../errors/index';
+import { grants, type MerchantScope } from '../../identity/merchant-scopes';
+import {
+  type NeedsActionRow,
+  type OverviewScope,
+  PERIODS,
+  type PeriodFigures,
+  selectOverview,
+} from './admin-overview-queries';
 import {
   type ReportScope,
   selectFunnel,
@@ -65,4 +73,86 @@ export async function funnelReport(db: Db, scope: ReportScope) {
 export async function referrersReport(db: Db, scope: ReportScope) {
   const row = await selectReferrers(db, scope);
   return { object: 'referrers_report' as const, from: scope.from, to: scope.to, ...row };
+}
+
+/** Each item of open work: the scope that reads its list, the list, and the list's filter. */
+const NEEDS_ACTION_LISTS: Record<
+  keyof NeedsActionRow,
+  { scope: MerchantScope; list: string; filter: Record<string, string> | null }
+> = {
+  unpaid_orders: {
+    scope: 'orders:read',
+    list: '/orders',
+    filter: { status: 'pending', payment_status: 'unpaid' },
+  },
+  unfulfilled_orders: {
+    scope: 'orders:read',
+    list: '/orders',
+    filter: { status: 'pending', payment_status: 'fully-paid' },
+  },
+  // The order list has no filter for a requested refund yet.
+  refund_requests: { scope: 'orders:read', list: '/orders', filter: null },
+  pending_reviews: { scope: 'reviews:read', list: '/reviews', filter: { status: 'pending' } },
+  failed_webhook_deliveries: {
+    scope: 'admin',
+    list: '/webhook-endpoints/{id}/deliveries',
+    filter: { status: 'failed' },
+  },
+};
+
+const shift = (date: string, days: number) =>
+  dayOf(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+
+/** (current − previous) / previous to 4 places; null when there was nothing before. */
+const changeOf = (current: number, previous: number) =>
+  previous === 0 ? null : Math.round(((current - previous) / previous) * 10_000) / 10_000;
+
+/**
+ * Home's report: orders and sales for today, 7 and 30 days against the days before, the
+ * daily series, best sellers and open work, in one statement. `held`: the caller's scopes;
+ * open work shows only what the caller may list.
+ */
+export async function overviewReport(
+  db: Db,
+  scope: OverviewScope,
+  shop: { currency: string; currencyDigits: number },
+  held: readonly MerchantScope[],
+) {
+  const row = await selectOverview(db, scope);
+  const periods = PERIODS.map(({ period, days }) => {
+    const figures = row.sales.periods[period] as {
+      current: PeriodFigures;
+      previous: PeriodFigures;
+    };
+    const { current, previous } = figures;
+    return {
+      period,
+      from: shift(scope.to, 1 - days),
+      to: scope.to,
+      ...current,
+      average_order_value:
+        current.paid_orders > 0 ? Math.round(current.sales / current.paid_orders) : null,
+      previous: { from: shift(scope.to, 1 - 2 * days), to: shift(scope.to, -days), ...previous },
+      change: {
+        orders: changeOf(current.orders, previous.orders),
+        sales: changeOf(current.sales, previous.sales),
+      },
+    };
+  });
+  const needsAction = (Object.keys(NEEDS_ACTION_LISTS) as Array<keyof NeedsActionRow>)
+    .filter((key) => grants(held, NEEDS_ACTION_LISTS[key].scope))
+    .map((key) => {
+      const { list, filter } = NEEDS_ACTION_LISTS[key];
+      return { key, count: row.needs_action[key], list, filter };
+    });
+  return {
+    object: 'overview_report' as const,
+    to: scope.to,
+    currency: shop.currency,
+    currency_digits: shop.currencyDigits,
+    periods,
+    days: row.sales.days,
+    top_products: row.top_products,
+    needs_action: needsAction,
+  };
 }

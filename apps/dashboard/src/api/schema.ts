@@ -1353,6 +1353,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/analytics/reports/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Orders, sales, best sellers and open work: the dashboard’s Home
+         * @description From the orders, not the visitor events. Orders and net sales (in the shop’s currency, minor units) for today, 7 and 30 days ending on `to`, each against the same number of days just before, with the change; the 30 days by day; the average order value; the best sellers by sales; and what needs action now, each with the list and filter that show exactly what was counted. An order counts on the UTC day it was placed unless cancelled; its sale is what was paid less what was refunded, once it is paid. Best sellers add up the lines of paid orders that are not cancelled or refunded. One statement. Days are UTC.
+         */
+        get: operations["getOverviewReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -4278,6 +4298,91 @@ export interface components {
                 /** @example google */
                 source: string;
                 sessions: number;
+            }[];
+        };
+        OverviewReport: {
+            /** @enum {string} */
+            object: "overview_report";
+            /** @example 2026-05-31 */
+            to: string;
+            /** @example EUR */
+            currency: string;
+            currency_digits: number;
+            periods: {
+                /** @enum {string} */
+                period: "today" | "7_days" | "30_days";
+                /**
+                 * @description First day (UTC), inclusive
+                 * @example 2026-05-01
+                 */
+                from: string;
+                /**
+                 * @description Last day (UTC), inclusive
+                 * @example 2026-05-31
+                 */
+                to: string;
+                /** @description Orders placed, not cancelled */
+                orders: number;
+                /** @description Of those, the paid ones */
+                paid_orders: number;
+                /** @description Net sales of the paid orders (paid less refunded), minor units */
+                sales: number;
+                /** @description sales / paid_orders, rounded to a minor unit; null without paid orders */
+                average_order_value: number | null;
+                /** @description The same number of days just before */
+                previous: {
+                    /** @example 2026-05-01 */
+                    from: string;
+                    /** @example 2026-05-31 */
+                    to: string;
+                    orders: number;
+                    paid_orders: number;
+                    sales: number;
+                };
+                change: {
+                    /** @description (current − previous) / previous, rounded to 4 places; null when previous is 0 */
+                    orders: number | null;
+                    /** @description (current − previous) / previous, rounded to 4 places; null when previous is 0 */
+                    sales: number | null;
+                };
+            }[];
+            /** @description The 30 days to `to`, oldest first */
+            days: {
+                /** @example 2026-05-02 */
+                date: string;
+                orders: number;
+                sales: number;
+            }[];
+            /** @description Best sellers over the 30 days, by sales */
+            top_products: {
+                /** @example 1a3c5e7b-9d2f-4b4a-8c6e-1a3c5e7b9d2f */
+                product_id: string;
+                /** @example Linen shirt */
+                title: string;
+                units: number;
+                /** @description Line totals, minor units */
+                sales: number;
+            }[];
+            /** @description Open work now, whatever `to` is; only the items whose list the caller may read */
+            needs_action: {
+                /** @enum {string} */
+                key: "unpaid_orders" | "unfulfilled_orders" | "refund_requests" | "pending_reviews" | "failed_webhook_deliveries";
+                count: number;
+                /**
+                 * @description The merchant API list that shows them
+                 * @example /orders
+                 */
+                list: string;
+                /**
+                 * @description The list’s query parameters that select exactly these; null when the list has no such filter
+                 * @example {
+                 *       "status": "pending",
+                 *       "payment_status": "unpaid"
+                 *     }
+                 */
+                filter: {
+                    [key: string]: string;
+                } | null;
             }[];
         };
         WebhookEndpointList: {
@@ -26797,6 +26902,197 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReferrersReport"];
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_MISSING" | "MERCHANT_KEY_INVALID" | "STOREFRONT_KEY_NOT_ALLOWED" | "STAFF_SESSION_MISSING" | "STAFF_SESSION_INVALID" | "STAFF_SESSION_EXPIRED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: CSRF_ORIGIN_MISMATCH, MERCHANT_SCOPE_MISSING */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "CSRF_ORIGIN_MISMATCH" | "MERCHANT_SCOPE_MISSING";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_NOT_SELECTED */
+            409: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_NOT_SELECTED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: MERCHANT_KEY_ATTEMPTS_LIMITED, MERCHANT_RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "MERCHANT_KEY_ATTEMPTS_LIMITED" | "MERCHANT_RATE_LIMITED";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SERVICE_UNAVAILABLE";
+                        /** @example Not an amount: write it like 19.99 */
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    getOverviewReport: {
+        parameters: {
+            query?: {
+                /** @description The last day (UTC) of every period; defaults to today */
+                to?: string;
+                /** @description Top products, 1 to 20 (5) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    /** @description The limits this operation counts against, e.g. `"auth-ip";q=10;w=600`: each names its quota (`q` requests) per window (`w` seconds). */
+                    "RateLimit-Policy"?: string;
+                    /** @description What is left of each limit, e.g. `"auth-ip";r=7;t=412`: `r` requests remain, and `t` seconds until the quota is restored. */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OverviewReport"];
                 };
             };
             /** @description Error codes: MERCHANT_KEY_MISSING, MERCHANT_KEY_INVALID, STOREFRONT_KEY_NOT_ALLOWED, STAFF_SESSION_MISSING, STAFF_SESSION_INVALID, STAFF_SESSION_EXPIRED */

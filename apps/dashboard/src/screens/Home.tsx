@@ -1,71 +1,76 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, unwrap } from '../api/client';
+import { api, type Schema, unwrap } from '../api/client';
 import { useMe } from '../components/Layout';
 import { ErrorNotice, Loading } from '../components/ui';
+import { formatMoney } from '../lib/money';
 import { can } from '../lib/scopes';
+import { NeedsAction } from './home/NeedsAction';
+import { SalesChart } from './home/SalesChart';
 
 const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
-/** Home: visitors today and over 30 days, top products, and what needs action. */
+/** Home: orders and sales against the days before, the 30 days by day, best sellers, open work and visitors. */
 export function Home() {
   const me = useMe();
+  const reports = can(me.scopes, 'marketing:read');
+  const overview = useQuery({
+    queryKey: ['overview', day(0)],
+    queryFn: () =>
+      unwrap(
+        api.GET('/analytics/reports/overview', { params: { query: { to: day(0), limit: 5 } } }),
+      ),
+    enabled: reports,
+  });
   const traffic = useQuery({
     queryKey: ['traffic', day(29)],
     queryFn: () =>
       unwrap(
         api.GET('/analytics/reports/traffic', { params: { query: { from: day(29), to: day(0) } } }),
       ),
-    enabled: can(me.scopes, 'marketing:read'),
+    enabled: reports,
   });
-  const top = useQuery({
-    queryKey: ['top-products', day(29)],
-    queryFn: () =>
-      unwrap(
-        api.GET('/analytics/reports/top-products', {
-          params: { query: { from: day(29), to: day(0), limit: 5 } },
-        }),
-      ),
-    enabled: can(me.scopes, 'marketing:read'),
-  });
-  const unpaid = useQuery({
-    queryKey: ['orders', 'unpaid-count'],
-    queryFn: () =>
-      unwrap(api.GET('/orders', { params: { query: { payment_status: 'unpaid', limit: 100 } } })),
-    enabled: can(me.scopes, 'orders:read'),
-  });
-  const pending = useQuery({
-    queryKey: ['reviews', 'pending-count'],
-    queryFn: () =>
-      unwrap(api.GET('/reviews', { params: { query: { status: 'pending', limit: 100 } } })),
-    enabled: can(me.scopes, 'reviews:read'),
-  });
-  const count = (list: { data: unknown[]; has_more: boolean } | undefined) =>
-    list ? `${list.data.length}${list.has_more ? '+' : ''}` : '…';
   const today = traffic.data?.days.find((d) => d.date === day(0));
+  const report = overview.data;
   return (
     <>
       <h1>Home</h1>
-      <section aria-labelledby="needs-action">
-        <h2 id="needs-action">Needs action</h2>
-        <ul className="cards">
-          {can(me.scopes, 'orders:read') ? (
-            <li>
-              <Link to="/orders" search={{ payment_status: 'unpaid' }}>
-                <strong>{count(unpaid.data)}</strong> unpaid orders
-              </Link>
-            </li>
-          ) : null}
-          {can(me.scopes, 'reviews:read') ? (
-            <li>
-              <Link to="/reviews">
-                <strong>{count(pending.data)}</strong> reviews to moderate
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      </section>
+      {!reports ? <p>Your role does not include the shop’s reports (marketing: view).</p> : null}
+      {overview.isPending && reports ? <Loading what="the shop’s figures" /> : null}
+      <ErrorNotice error={overview.error} />
+      {report ? (
+        <>
+          <NeedsAction items={report.needs_action} />
+          <section aria-labelledby="sales">
+            <h2 id="sales">Orders and sales</h2>
+            <div className="periods">
+              {report.periods.map((p) => (
+                <Period key={p.period} period={p} currency={report.currency} />
+              ))}
+            </div>
+            {report.days.some((d) => d.orders > 0) ? (
+              <SalesChart days={report.days} currency={report.currency} />
+            ) : (
+              <p>No orders in the last 30 days.</p>
+            )}
+          </section>
+          <section aria-labelledby="top-products">
+            <h2 id="top-products">Top products by sales, 30 days</h2>
+            {report.top_products.length === 0 ? <p>No paid orders in the last 30 days.</p> : null}
+            <ol>
+              {report.top_products.map((p) => (
+                <li key={p.product_id}>
+                  <Link to="/products/$id" params={{ id: p.product_id }}>
+                    {p.title}
+                  </Link>
+                  : {formatMoney(p.sales, report.currency)} ({p.units} sold)
+                </li>
+              ))}
+            </ol>
+          </section>
+        </>
+      ) : null}
       {can(me.scopes, 'marketing:read') ? (
         <>
           <section aria-labelledby="visitors">
@@ -76,11 +81,11 @@ export function Home() {
               <>
                 <dl className="figures">
                   <div>
-                    <dt>Today</dt>
+                    <dt>Visitors today</dt>
                     <dd>{today?.visitors ?? 0}</dd>
                   </div>
                   <div>
-                    <dt>Last 30 days</dt>
+                    <dt>Visitors, 30 days</dt>
                     <dd>{traffic.data.totals.visitors}</dd>
                   </div>
                   <div>
@@ -96,22 +101,58 @@ export function Home() {
               </>
             ) : null}
           </section>
-          <section aria-labelledby="top-products">
-            <h2 id="top-products">Top products, 30 days</h2>
-            {top.data && top.data.by_views.length === 0 ? <p>No product views yet.</p> : null}
-            {top.data ? (
-              <ol>
-                {top.data.by_views.map((p) => (
-                  <li key={p.product_id}>
-                    {p.title ?? 'Deleted product'}: {p.views} views
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-          </section>
         </>
       ) : null}
     </>
+  );
+}
+
+type PeriodFigures = Schema<'OverviewReport'>['periods'][number];
+
+const PERIOD_NAMES: Record<PeriodFigures['period'], { title: string; before: string }> = {
+  today: { title: 'Today', before: 'yesterday' },
+  '7_days': { title: 'Last 7 days', before: 'the 7 days before' },
+  '30_days': { title: 'Last 30 days', before: 'the 30 days before' },
+};
+
+/** A change as words: "+50% on yesterday", or what it was when there was nothing before. */
+function changeText(change: number | null, before: string) {
+  if (change === null) return `nothing ${before}`;
+  const percent = Math.round(change * 100);
+  return `${percent > 0 ? '+' : percent < 0 ? '−' : '±'}${Math.abs(percent)}% on ${before}`;
+}
+
+/** One period's orders, sales and average order value, each against the days before. */
+function Period({ period, currency }: { period: PeriodFigures; currency: string }) {
+  const names = PERIOD_NAMES[period.period];
+  const id = `period-${period.period}`;
+  return (
+    <section className="card period" aria-labelledby={id}>
+      <h3 id={id}>{names.title}</h3>
+      <dl className="figures">
+        <div>
+          <dt>Sales</dt>
+          <dd>
+            {formatMoney(period.sales, currency)}
+            <small>{changeText(period.change.sales, names.before)}</small>
+          </dd>
+        </div>
+        <div>
+          <dt>Orders</dt>
+          <dd>
+            {period.orders}
+            <small>{changeText(period.change.orders, names.before)}</small>
+          </dd>
+        </div>
+        <div>
+          <dt>Average order value</dt>
+          <dd>
+            {formatMoney(period.average_order_value, currency)}
+            <small>{period.paid_orders} paid orders</small>
+          </dd>
+        </div>
+      </dl>
+    </section>
   );
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_shop_open_idx" ON "orders" USING btree ("shop_id") WHERE "orders"."status" = 'pending' or "orders"."refund_state" = 'requested';
