@@ -14,7 +14,7 @@ if (!redisAvailable) console.warn('Skipping the Redis faults: no redis-server he
 
 /*
  * The fault suite: the real local stack and the built worker, one dependency broken at a
- * time. Run alone with `npx vitest run --project node test/node/faults`; it prints the
+ * time. Run alone with `npx vitest run --project stack test/node/faults`; it prints the
  * figures recorded in docs/reliability.md.
  */
 
