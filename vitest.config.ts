@@ -38,7 +38,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', ...REPOSITORY_CHECKS],
           environment: 'node',
-          testTimeout: 30_000,
+          // A guard against a hang, not a measure: a busy machine may take minutes over the
+          // type checks (code samples, client schema) that take seconds on an idle one.
+          testTimeout: 300_000,
         },
       },
       {
@@ -61,8 +63,9 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/unit/**', 'test/node/**', 'test/browser/**'],
           globalSetup: ['./test/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Guards against a hang, generous enough for a loaded machine (no test asserts a time).
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {

@@ -62,5 +62,5 @@ describe('the TypeScript code samples of the reference', () => {
         return `${source.split('\n')[line]?.trim()}: ${text}`;
       });
     expect(problems).toEqual([]);
-  }, 120_000);
+  });
 });
