@@ -88,7 +88,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./test/browser/helpers/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 120_000,
+          // Guards against a hang, generous enough for a loaded machine (no journey asserts a time).
+          testTimeout: 300_000,
           hookTimeout: 240_000,
         },
       },
