@@ -75,8 +75,9 @@ export default defineConfig({
           include: ['test/node/**/*.test.ts'],
           exclude: REPOSITORY_CHECKS,
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Guards against a hang: a loaded machine took 66 s to start Postgres, migrate and seed.
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
