@@ -2,10 +2,29 @@ import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { ASSETS_DIR, buildAssets } from './scripts/build/assets.js';
 
+/*
+ * The tiers (README, "Tests"), each a project:
+ *   unit     pure functions and repository checks, in Node: no Postgres, no workerd (test/unit/);
+ *   worker   the API inside workerd against a real Postgres (test/*, except the folders below);
+ *   stack    the local stand-ins, the dev stack and the fault suite, in Node (test/node/);
+ *   browser  the dashboard and the theme in headless Chromium against `npm run dev` (test/browser/).
+ * `npm test` runs unit and worker; `npm run test:stack` and `npm run test:browser` the others.
+ */
+
+/** The repository checks that read the whole tree; they stay beside their helpers in test/node/. */
+const REPOSITORY_CHECKS = ['test/node/structure.test.ts', 'test/node/docs.test.ts'];
+
+/** The projects named with --project, or none when every project runs. */
+const askedProjects = process.argv.flatMap((arg, i, args) =>
+  arg === '--project' ? [args[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice(10)] : [],
+);
+
 // wrangler.toml's `[assets]` directory must exist before the worker pool reads the file, the
 // worker's generated module naming the renderer must match the installed package, and the
 // dashboard the worker serves at /admin must be built (skipped when its sources are unchanged).
-await buildAssets();
+// The unit tier needs none of it.
+if (askedProjects.length === 0 || askedProjects.some((name) => name !== 'unit'))
+  await buildAssets();
 
 export default defineConfig({
   test: {
@@ -13,6 +32,17 @@ export default defineConfig({
     // suite in well under half the serial time on a 2-core machine (vitest's default there is 1).
     maxWorkers: 3,
     projects: [
+      {
+        // Pure functions, in Node; each file mirrors the path of the source it tests.
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts', ...REPOSITORY_CHECKS],
+          environment: 'node',
+          // A guard against a hang, not a measure: a busy machine may take minutes over the
+          // type checks (code samples, client schema) that take seconds on an idle one.
+          testTimeout: 300_000,
+        },
+      },
       {
         // The API inside workerd, called over HTTP, against a real Postgres through the Neon driver.
         plugins: [
@@ -31,20 +61,23 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/**/*.test.ts'],
-          exclude: ['test/node/**', 'test/browser/**'],
+          exclude: ['test/unit/**', 'test/node/**', 'test/browser/**'],
           globalSetup: ['./test/helpers/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Guards against a hang, generous enough for a loaded machine (no test asserts a time).
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
-        // The local stand-ins and tooling, in Node.
+        // The local stand-ins, the dev stack, the seed and the fault suite, in Node.
         test: {
-          name: 'node',
+          name: 'stack',
           include: ['test/node/**/*.test.ts'],
+          exclude: REPOSITORY_CHECKS,
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Guards against a hang: a loaded machine took 66 s to start Postgres, migrate and seed.
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
         },
       },
       {
@@ -56,7 +89,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./test/browser/helpers/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 120_000,
+          // Guards against a hang, generous enough for a loaded machine (no journey asserts a time).
+          testTimeout: 300_000,
           hookTimeout: 240_000,
         },
       },

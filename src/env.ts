@@ -1,21 +1,32 @@
 import { z } from 'zod';
-import type { QueuedEvent } from './modules/analytics/service';
-import type { ImportMessage } from './modules/imports/jobs';
+
+/**
+ * The message each queue carries, by queue name. Its consumer declares it, where the message is
+ * read (`declare module '../../env' { interface QueueMessages { ... } }`), so this file, below
+ * every module, names none: a queue whose consumer is not compiled in carries `unknown`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each queue's consumer adds its message
+export interface QueueMessages {}
+
+/** The message of the queue `name`, as its consumer declares it. */
+type QueueMessage<Name extends string> = Name extends keyof QueueMessages
+  ? QueueMessages[Name]
+  : unknown;
 
 /**
  * Bindings and vars as Workers hands them to every handler: each binding of wrangler.toml
- * typed once, here (a queue's message type is its consumer's, imported as a type only).
+ * typed once, here (a queue's message type is its consumer's, see QueueMessages).
  */
 export type Bindings = {
   /** `[[r2_buckets]]` STORAGE: media, digital files, import uploads. */
   STORAGE: R2Bucket;
   /** `[[queues.producers]]` product-imports: an import's plan and slice jobs (modules/imports/jobs.ts). */
-  PRODUCT_IMPORTS: Queue<ImportMessage>;
+  PRODUCT_IMPORTS: Queue<QueueMessage<'product-imports'>>;
   /**
    * `[[queues.producers]]` storefront-analytics: visitor events for their consumer
    * (modules/analytics/consumer.ts); without it an event is written in the request.
    */
-  ANALYTICS_QUEUE?: Queue<QueuedEvent>;
+  ANALYTICS_QUEUE?: Queue<QueueMessage<'storefront-analytics'>>;
   /** `[assets]`: the static assets files: the dashboard's page is read through it. */
   ASSETS?: Fetcher;
   [name: string]: unknown;

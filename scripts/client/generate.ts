@@ -4,7 +4,7 @@
  * - packages/client/src/schema.ts, the storefront client's, from test/openapi/openapi.snapshot.json;
  * - apps/dashboard/src/api/schema.ts, the dashboard's merchant API client's, from
  *   test/openapi/admin-openapi.snapshot.json.
- * test/node/client.test.ts fails while a committed file differs from what this generates.
+ * test/unit/scripts/client/generate.test.ts fails while a committed file differs from what this generates.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

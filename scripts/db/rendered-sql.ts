@@ -2,7 +2,7 @@
  * Database functions whose queries are rendered from their one definition in TypeScript:
  * product cards (`cardSelect`, src/read-models/product-cards.ts) and search matches
  * (`searchHitsQuery`, src/read-models/search.ts). When a definition changes, print its
- * functions and put them in a new migration; test/node/rendered-sql.test.ts fails until the
+ * functions and put them in a new migration; test/unit/scripts/db/rendered-sql.test.ts fails until the
  * migrations hold today's rendering.
  *
  *   npx tsx scripts/db/rendered-sql.ts cards|search

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ShopContext } from '../app-env';
 import type { Db } from '../db/client';
 import { merchantKeys, shops } from '../db/schema';
 import { randomToken, sha256Hex } from '../lib/crypto';
 import { TtlCache } from '../lib/ttl-cache';
+import type { ShopContext } from './contexts';
 import { current, type GenerationOf, type Stamped, stamp } from './generation-stamp';
 import { knownScopes, type MerchantScope } from './merchant-scopes';
 import { shopColumns } from './shops';

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ShopContext } from '../app-env';
 import type { Db } from '../db/client';
 import { customerAddresses, type customerStatus, customers, sessions } from '../db/schema';
 import type { Config } from '../env';
 import { ApiError } from '../errors';
+import type { ShopContext } from './contexts';
 import { deviceHash } from './device';
 import { signCustomerToken, type TokenClaims, verifyCustomerToken } from './tokens';
 

@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { ShopContext } from '../app-env';
 import { type Db, databaseAnsweredWithin } from '../db/client';
 import { apiKeys, shopDomains, shops } from '../db/schema';
 import { sha256Hex } from '../lib/crypto';
 import { TtlCache } from '../lib/ttl-cache';
+import type { ShopContext } from './contexts';
 import { current, type GenerationOf, type Stamped, stamp } from './generation-stamp';
 
 /** The columns a ShopContext is built from (also read when a merchant key resolves its shop). */

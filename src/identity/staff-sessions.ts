@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { ShopContext } from '../app-env';
 import type { Db } from '../db/client';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import type { ShopContext } from './contexts';
 
 /** The session cookie: `__Host-` so it is Secure, host-only and for the whole origin. */
 export const SESSION_COOKIE = '__Host-session';

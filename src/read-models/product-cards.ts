@@ -7,7 +7,7 @@ import { productListItemJson, productSummary } from './product-list-item';
  * columns lists filter and sort on, stored by Postgres whenever a table they are built from
  * changes. `cardSelect` is the one definition of a card; the database's
  * `public.product_cards_build` runs it as rendered here (drizzle/0017_product_card_triggers.sql,
- * checked by test/node/rendered-sql.test.ts): triggers store its rows, readers page over
+ * checked by test/unit/scripts/db/rendered-sql.test.ts): triggers store its rows, readers page over
  * them and call it for a card whose prices a sale starting or ending has made out of date.
  */
 

@@ -88,7 +88,7 @@ const tableCtes = (shop: SQL, table: SearchTable): SQL => {
  * categories, ranked: rows (hit_kind 'products' or 'categories', hit_id, hit_created_at,
  * hit_rank). `search_terms` compiles the term for the shop, `search_last` holds all its words.
  * The database runs this as `public.search_hits(shop, term, with_categories)`, rendered from
- * here (scripts/db/rendered-sql.ts; test/node/rendered-sql.test.ts), so a search statement
+ * here (scripts/db/rendered-sql.ts; test/unit/scripts/db/rendered-sql.test.ts), so a search statement
  * plans one function call instead of the whole ranking.
  */
 export const searchHitsQuery = (shop: SQL, term: SQL, withCategories: SQL): SQL =>

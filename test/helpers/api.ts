@@ -12,6 +12,39 @@ export type ApiResponse = {
   roundTrips: number;
 };
 
+/**
+ * 503 SERVICE_UNAVAILABLE with Retry-After: the answer a busy machine may give a request whose
+ * database budget ran out (docs/reliability.md); it wrote nothing, and the client may retry.
+ */
+export const isUnavailable = (res: ApiResponse) =>
+  res.status === 503 &&
+  res.body?.code === 'SERVICE_UNAVAILABLE' &&
+  Number(res.headers.get('retry-after')) > 0;
+
+/**
+ * The answers of simultaneous requests, with each one answered 503 with Retry-After sent again
+ * as its client would (here at once, one at a time, for at most `rounds` rounds): the settled
+ * answers, and how many requests are still unavailable after the last round.
+ */
+export async function settleUnavailable(
+  answers: ApiResponse[],
+  send: () => Promise<ApiResponse>,
+  rounds = 3,
+): Promise<{ settled: ApiResponse[]; unavailable: number }> {
+  const settled = answers.filter((res) => !isUnavailable(res));
+  let unavailable = answers.length - settled.length;
+  for (let round = 0; round < rounds && unavailable > 0; round++) {
+    const retries = unavailable;
+    unavailable = 0;
+    for (let i = 0; i < retries; i++) {
+      const res = await send();
+      if (isUnavailable(res)) unavailable++;
+      else settled.push(res);
+    }
+  }
+  return { settled, unavailable };
+}
+
 export type CallOptions = {
   method?: string;
   body?: unknown;

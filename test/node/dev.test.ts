@@ -124,6 +124,14 @@ async function expectNothingLeft(dev: Dev, dataDir: string) {
   expect(left).toEqual({ group: false, api: false, mail: false, processes: [] });
 }
 
+/*
+ * `npm run dev` starts once for this file's reading cases: the five under "started, then stopped
+ * with Ctrl-C" share one stack (beforeAll), and its last case stops it. Seven more starts remain,
+ * one per case that ends the stack it checks (SIGTERM, SIGHUP, SIGKILL, npm told SIGTERM, a
+ * process manager's group stop, a crash of the server, a crash of its supervisor): a stopped or
+ * crashed stack cannot be stopped again, so each needs a fresh one. Eight starts in all, each
+ * after the first reusing the data dir's database (no initdb, migrations already applied).
+ */
 describe('npm run dev', () => {
   let dataDir: string;
   const started: Dev[] = [];

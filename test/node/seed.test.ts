@@ -15,7 +15,6 @@ import { makeTempDir } from './support/postgres';
 
 let client: pg.Client;
 let seeded: SeedResult;
-let seedMs = 0;
 const cleanups: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
@@ -29,9 +28,7 @@ beforeAll(async () => {
   const url = await ensureDatabase(postgres.url, 'seed_test');
   await ensureExtensions(url);
   await applyMigrations(url);
-  const started = performance.now();
   seeded = await seedDemo(url);
-  seedMs = performance.now() - started;
   client = new pg.Client({ connectionString: url });
   await client.connect();
   cleanups.push(() => client.end());
@@ -52,8 +49,8 @@ async function count(text: string, shopId = seeded.demo.id): Promise<number> {
 }
 
 describe('seedDemo', () => {
-  it('seeds both shops quickly and returns their keys', async () => {
-    expect(seedMs).toBeLessThan(5_000);
+  // How long the seed takes is measured by `npm run bench:seed` (bench/SEED.md).
+  it('seeds both shops and returns their keys', async () => {
     expect(seeded.demo).toMatchObject({
       handle: 'aurora',
       name: 'Aurora Outfitters',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   crossModuleSqlImports,
+  type Edge,
   fileCycles,
   importGraph,
   isMerchantCode,
@@ -53,15 +54,47 @@ describe('module layout', () => {
   });
 });
 
+/**
+ * The layers of src/, lowest first (docs/architecture.md, "Layers"). A file imports, type-only
+ * imports included, from its own layer or one below it, never from one above.
+ */
+const LAYERS: ReadonlyArray<readonly [name: string, files: RegExp]> = [
+  ['library and errors', /^src\/(lib|errors)\//],
+  ['configuration (env.ts, admin-paths.ts)', /^src\/(env|admin-paths)\.ts$/],
+  ['data and ports', /^src\/(db|adapters)\//],
+  ['identity', /^src\/identity\//],
+  ['request context (app-env.ts)', /^src\/app-env\.ts$/],
+  ['HTTP and read models', /^src\/(http|read-models)\//],
+  ['platform (platform.ts)', /^src\/platform\.ts$/],
+  ['admin kit', /^src\/admin-kit\//],
+  ['modules', /^src\/modules\//],
+  ['entries (app.ts, admin-api.ts, cron.ts, queues.ts, index.ts, ...)', /^src\/[^/]+\.ts$/],
+];
+const layerOf = (file: string) => LAYERS.findIndex(([, pattern]) => pattern.test(file));
+const upwardImports = (all: Edge[]) =>
+  all
+    .filter((e) => layerOf(e.to) > layerOf(e.from))
+    .map((e) => `${e.from} -> ${e.to}${e.typeOnly ? ' (type only)' : ''}`);
+
 describe('layers', () => {
-  it('never lets a layer below the modules import one (read models, HTTP, ports, data, library)', () => {
-    const below = /^src\/(read-models|http|adapters|db|lib|identity|errors)\//;
-    const upward = edges
-      .filter((e) => below.test(e.from) && moduleOf(e.to))
-      .map((e) => `${e.from} -> ${e.to}`);
-    expect(upward).toEqual([]);
-    // The walk itself is checked: the read models are read by modules.
+  it('puts every source file in one layer', () => {
+    expect(files.filter((f) => layerOf(f) < 0)).toEqual([]);
+  });
+
+  it('never lets a layer import one above it, type-only imports included', () => {
+    expect(upwardImports(edges)).toEqual([]);
+    // The walk itself is checked: the read models are read by modules, and modules by entries.
     expect(edges.some((e) => moduleOf(e.from) && e.to.startsWith('src/read-models/'))).toBe(true);
+    expect(edges.some((e) => e.from === 'src/app.ts' && moduleOf(e.to))).toBe(true);
+  });
+
+  it('catches an upward import, a type-only one too', () => {
+    const upward: Edge[] = [
+      { from: 'src/env.ts', to: 'src/modules/imports/jobs.ts', typeOnly: true, dynamic: false },
+      { from: 'src/identity/shops.ts', to: 'src/app-env.ts', typeOnly: true, dynamic: false },
+      { from: 'src/lib/money.ts', to: 'src/http/router.ts', typeOnly: false, dynamic: false },
+    ];
+    expect(upwardImports(upward)).toHaveLength(3);
   });
 });
 

@@ -2,6 +2,7 @@ import { neonConfig, Pool } from '@neondatabase/serverless';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { startWsBridge, type WsBridge } from '../../scripts/local/ws-bridge';
+import { loadedBound } from './support/faults';
 import { startTestPostgres } from './support/postgres';
 
 let postgres: { url: string; stop(): Promise<void> };
@@ -127,7 +128,7 @@ describe('close()', () => {
     const started = Date.now();
     await own.close();
     await closed;
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(Date.now() - started).toBeLessThan(loadedBound(1_000));
     expect(ws.readyState).toBe(WebSocket.CLOSED);
   });
 });

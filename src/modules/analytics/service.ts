@@ -38,6 +38,13 @@ export async function dedupKey(shopId: string, event: AnalyticsEvent): Promise<s
 /** One accepted event on its way to the analytics queue's consumer. */
 export type QueuedEvent = { shopId: string; event: AnalyticsEvent };
 
+declare module '../../env' {
+  /** The storefront-analytics queue carries accepted events to their consumer. */
+  interface QueueMessages {
+    'storefront-analytics': QueuedEvent;
+  }
+}
+
 /** The queue accepted events are handed to (a Cloudflare Queue producer). */
 export type EventQueue = { send(message: QueuedEvent): Promise<unknown> };
 

@@ -33,6 +33,13 @@ export type SliceMessage = {
   skip: number[];
 };
 export type ImportMessage = PlanMessage | SliceMessage;
+
+declare module '../../env' {
+  /** The product-imports queue carries an import's plan and slice jobs. */
+  interface QueueMessages {
+    'product-imports': ImportMessage;
+  }
+}
 export type ImportQueue = Queue<ImportMessage>;
 
 /** A slice holds at most this many products, or this many bytes of rows. */

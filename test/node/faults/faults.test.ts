@@ -4,7 +4,7 @@ import { KV_TIMEOUT_MS } from '../../../src/adapters/kv-upstash';
 import { DB_BUDGET_MS, DB_STATEMENT_TIMEOUT_MS } from '../../../src/db/budget';
 import { SHOP_CACHE_TRUST_MS } from '../../../src/identity/shops';
 import { SUBSCRIBE_RATE } from '../../../src/modules/newsletter/service';
-import { hasRedisServer } from '../support/faults';
+import { hasRedisServer, loadedBound } from '../support/faults';
 import { type Endpoint, endpoints, label, orderBody, pageView } from './endpoints';
 import { type Answer, type FaultStack, startFaultStack } from './harness';
 
@@ -14,14 +14,12 @@ if (!redisAvailable) console.warn('Skipping the Redis faults: no redis-server he
 
 /*
  * The fault suite: the real local stack and the built worker, one dependency broken at a
- * time. Run alone with `npx vitest run --project node test/node/faults`; it prints the
+ * time. Run alone with `npx vitest run --project stack test/node/faults`; it prints the
  * figures recorded in docs/reliability.md.
  */
 
-// Timers and workerd on a shared two-core machine: what a bound may be overrun by.
-const SLACK_MS = 2_000;
 const isRead = (e: Endpoint) => e.method === 'GET';
-const dbBound = (e: Endpoint) => DB_BUDGET_MS[isRead(e) ? 'read' : 'write'] + SLACK_MS;
+const dbBound = (e: Endpoint) => loadedBound(DB_BUDGET_MS[isRead(e) ? 'read' : 'write']);
 /** Fail-open requests wait for their limiters (coupons: two in a row), then do their work. */
 const FAIL_OPEN_BOUND_MS = 2 * KV_TIMEOUT_MS + 2_500;
 
@@ -116,7 +114,7 @@ describe.each([
     expect(last.status).toBe(503);
     expect(code(last)).toBe('SERVICE_UNAVAILABLE');
     expect(retryAfter(last)).toBeGreaterThan(0);
-    expect(turned).toBeLessThan(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS + SLACK_MS);
+    expect(turned).toBeLessThan(loadedBound(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS));
     record(
       scenario,
       `health answers 503 ${ms(turned)} after the fault (bound ${ms(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS)})`,
@@ -195,11 +193,12 @@ function judgeRedisOutage(answers: Answer[]) {
     if (e.method === 'POST' && failClosed.has(path)) {
       worst.closed = Math.max(worst.closed, a.ms);
       const ok = a.status === 503 && code(a) === 'SERVICE_UNAVAILABLE' && retryAfter(a) > 0;
-      if (!ok || a.ms > KV_TIMEOUT_MS + SLACK_MS) wrong.push(describeAnswer(e, a));
+      if (!ok || a.ms > loadedBound(KV_TIMEOUT_MS)) wrong.push(describeAnswer(e, a));
     } else if (e.method === 'POST' && failOpen.has(path)) {
       worst.open = Math.max(worst.open, a.ms);
-      if (a.status !== 200 || a.ms > FAIL_OPEN_BOUND_MS) wrong.push(describeAnswer(e, a));
-    } else if (a.status >= 500 || a.ms > DB_BUDGET_MS.read) {
+      if (a.status !== 200 || a.ms > loadedBound(FAIL_OPEN_BOUND_MS))
+        wrong.push(describeAnswer(e, a));
+    } else if (a.status >= 500 || a.ms > loadedBound(DB_BUDGET_MS.read)) {
       wrong.push(describeAnswer(e, a));
     }
   });
@@ -323,7 +322,7 @@ describe.skipIf(!redisAvailable).each([
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(statuses.at(-1)).toBe(429);
-    expect(recovery).toBeLessThan(10_000);
+    expect(recovery).toBeLessThan(loadedBound(10_000));
     record(
       scenario,
       `sign-in answers again ${ms(recovery)} after Redis is back; de-duplication and flood limits count again`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/errors';
-import { planVariants } from '../../../src/modules/products/admin-plan';
-import type { Product, ProductUpdate } from '../../../src/modules/products/admin-schemas';
+import { ApiError } from '../../../../../src/errors';
+import { planVariants } from '../../../../../src/modules/products/admin-plan';
+import type { Product, ProductUpdate } from '../../../../../src/modules/products/admin-schemas';
 
 const size = { name: 'Size', values: ['S', 'M'] };
 const variant = (value: string, price = 1000) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webhookUrlRefusal } from '../../../src/modules/webhooks/url-policy';
+import { webhookUrlRefusal } from '../../../../../src/modules/webhooks/url-policy';
 
 describe('the webhook URL rule', () => {
   it('admits a public https URL', () => {

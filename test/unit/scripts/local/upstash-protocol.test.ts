@@ -8,7 +8,7 @@ import {
   ScriptShaMap,
   sha1Hex,
   UpstashProtocolError,
-} from '../../scripts/local/upstash-protocol';
+} from '../../../../scripts/local/upstash-protocol';
 
 const RATELIMIT_STYLE = `#!lua flags=allow-key-locking
   local key = KEYS[1]

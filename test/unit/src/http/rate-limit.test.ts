@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientNetwork, networkKey } from '../../../src/http/rate-limit';
+import { clientNetwork, networkKey } from '../../../../src/http/rate-limit';
 
 const from = (ip: string) => new Headers({ 'cf-connecting-ip': ip });
 

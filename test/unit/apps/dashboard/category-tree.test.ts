@@ -7,7 +7,7 @@ import {
   moveWrites,
   reorderWrites,
   subtreeIds,
-} from '../../apps/dashboard/src/lib/category-tree';
+} from '../../../../apps/dashboard/src/lib/category-tree';
 
 const cat = (id: string, parent_id: string | null, position: number): Category => ({
   id,

@@ -11,7 +11,7 @@ import {
   toMinor,
 } from '@storefront-api/pricing';
 import { describe, expect, it } from 'vitest';
-import { PRICING_CASES } from '../fixtures/pricing-cases';
+import { PRICING_CASES } from '../../../fixtures/pricing-cases';
 
 describe('pricing table', () => {
   it.each(PRICING_CASES)('$name', (c) => {

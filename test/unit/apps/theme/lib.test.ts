@@ -1,13 +1,22 @@
 /** The reference theme's rules that need no browser: cart, variant keys, analytics sessions, markup. */
 import { describe, expect, it } from 'vitest';
-import { type AnalyticsState, SESSION_IDLE_MS, track } from '../../apps/theme/src/lib/analytics';
-import { addToCart, parseCart, reconcile, setQuantity } from '../../apps/theme/src/lib/cart';
-import { readCompactCart, readWish, writeCart, writeWish } from '../../apps/theme/src/lib/cookies';
-import { safeMarkup, unescapeHtml } from '../../apps/theme/src/lib/html';
-import { imageUrl } from '../../apps/theme/src/lib/images';
-import { type QuoteSettings, quoteOrder, quoteRows, taxNote } from '../../apps/theme/src/lib/quote';
-import { defaultChoice, variantKey } from '../../apps/theme/src/lib/variants';
-import { PRICING_CASES, type PricingCase } from '../fixtures/pricing-cases';
+import {
+  type AnalyticsState,
+  SESSION_IDLE_MS,
+  track,
+} from '../../../../apps/theme/src/lib/analytics';
+import { addToCart, parseCart, reconcile, setQuantity } from '../../../../apps/theme/src/lib/cart';
+import {
+  readCompactCart,
+  readWish,
+  writeCart,
+  writeWish,
+} from '../../../../apps/theme/src/lib/cookies';
+import { safeMarkup, unescapeHtml } from '../../../../apps/theme/src/lib/html';
+import { imageUrl } from '../../../../apps/theme/src/lib/images';
+import { type QuoteSettings, quoteOrder, quoteRows, taxNote } from '../../../../apps/theme/src/lib/quote';
+import { defaultChoice, variantKey } from '../../../../apps/theme/src/lib/variants';
+import { PRICING_CASES, type PricingCase } from '../../../fixtures/pricing-cases';
 
 describe('cart', () => {
   it('merges a product and variant already in the cart, and caps the quantity', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mapHeader, rowOf } from '../../../src/modules/imports/csv/columns';
-import { mapProduct } from '../../../src/modules/imports/csv/mapper';
-import { CsvSyntaxError, readCsvText } from '../../../src/modules/imports/csv/parse';
+import { mapHeader, rowOf } from '../../../../../src/modules/imports/csv/columns';
+import { mapProduct } from '../../../../../src/modules/imports/csv/mapper';
+import { CsvSyntaxError, readCsvText } from '../../../../../src/modules/imports/csv/parse';
 
 async function records(text: string) {
   const out = [];

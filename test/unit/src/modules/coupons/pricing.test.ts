@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { percentOf, toAmount, toMinor } from '../../../src/lib/money';
-import type { CouponRow } from '../../../src/modules/coupons/queries';
+import { percentOf, toAmount, toMinor } from '../../../../../src/lib/money';
+import type { CouponRow } from '../../../../../src/modules/coupons/queries';
 import {
   distinctCouponCodes,
   evaluateCoupon,
   requestedCouponCodes,
-} from '../../../src/modules/coupons/service';
+} from '../../../../../src/modules/coupons/service';
 
 const coupon = (over: Partial<CouponRow> = {}): CouponRow =>
   ({

@@ -4,14 +4,14 @@ import {
   formatMoney,
   parseMajor,
   toMajorInput,
-} from '../../apps/dashboard/src/lib/money';
+} from '../../../../apps/dashboard/src/lib/money';
 import {
   bodyOf,
   draftOf,
   emptyDraft,
   generateVariants,
-} from '../../apps/dashboard/src/lib/product-form';
-import { rebase } from '../../apps/dashboard/src/lib/rebase';
+} from '../../../../apps/dashboard/src/lib/product-form';
+import { rebase } from '../../../../apps/dashboard/src/lib/rebase';
 
 describe('dashboard money: major units on screen, minor units to the API', () => {
   it('knows each currency’s minor digits', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { productCardsSql, searchHitsSql } from '../../scripts/db/rendered-sql';
+import { productCardsSql, searchHitsSql } from '../../../../scripts/db/rendered-sql';
 
-const DRIZZLE = join(import.meta.dirname, '../../drizzle');
+const DRIZZLE = join(import.meta.dirname, '../../../../drizzle');
 
 /** The text of the latest migration that defines `fn`. */
 const latestDefining = (fn: string) =>

@@ -6,8 +6,8 @@ import {
   parseNeonHeaders,
   parseNeonPayload,
   toPgText,
-} from '../../scripts/local/neon-http-request';
-import { neonErrorBody, toNeonResult } from '../../scripts/local/neon-http-response';
+} from '../../../../scripts/local/neon-http-request';
+import { neonErrorBody, toNeonResult } from '../../../../scripts/local/neon-http-response';
 
 const headers =
   (values: Record<string, string>) =>
