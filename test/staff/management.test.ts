@@ -144,6 +144,26 @@ describe('invites', () => {
       403,
       'MERCHANT_SCOPE_MISSING',
     );
+    // Nor reach above: the owner's sessions, an invite to a role beyond theirs.
+    expectError(
+      await manager.delete(`/staff/${owner.memberId}/sessions`),
+      403,
+      'MERCHANT_SCOPE_MISSING',
+    );
+    expect((await asOwner.get('/me')).status).toBe(200);
+    const ownerInvite = await asOwner.post('/invites', { email, role_id: ownerRole });
+    expect(ownerInvite.status).toBe(201);
+    const inviteId = ownerInvite.body.id;
+    expectError(
+      await manager.post(`/invites/${inviteId}/resend`, {}),
+      403,
+      'MERCHANT_SCOPE_MISSING',
+    );
+    expectError(await manager.delete(`/invites/${inviteId}`), 403, 'MERCHANT_SCOPE_MISSING');
+    expect((await asOwner.delete(`/invites/${inviteId}`)).status).toBe(200);
+    // Within their scopes it still works: a member holding no more than staff:write.
+    const peer = await signedInStaff(shop, { roleId: managerRole.body.id });
+    expect((await manager.delete(`/staff/${peer.memberId}/sessions`)).status).toBe(204);
   });
 });
 

@@ -147,10 +147,13 @@ inviteRoutes.openapi(createInviteRoute, async (c) => {
 
 inviteRoutes.openapi(resendRoute, async (c) => {
   const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => resendInvite(w, id, origin(c))), 200);
+  return c.json(
+    await merchantWrite(c, (w) => resendInvite(w, c.get('merchant'), id, origin(c))),
+    200,
+  );
 });
 
 inviteRoutes.openapi(revokeRoute, async (c) => {
   const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => revokeInvite(w, id)), 200);
+  return c.json(await merchantWrite(c, (w) => revokeInvite(w, c.get('merchant'), id)), 200);
 });

@@ -112,9 +112,10 @@ const endStaffSessions = adminRoute({
   scope: 'staff:write',
   operationId: 'endStaffMemberSessions',
   summary: 'Signs a member out of this shop everywhere',
-  description: 'Ends every session of the member that works on this shop, at once (a lost laptop).',
+  description:
+    'Ends every session of the member that works on this shop, at once (a lost laptop). Only someone holding every scope of the member’s role may (`403 MERCHANT_SCOPE_MISSING`): nobody signs out a member above them.',
   request: { params: IdParamSchema },
-  raises: RAISES.member,
+  raises: RAISES.endSessions,
   responses: NO_CONTENT,
 });
 
@@ -149,6 +150,6 @@ staffMemberRoutes.openapi(deleteStaff, async (c) => {
 });
 staffMemberRoutes.openapi(endStaffSessions, async (c) => {
   const { id } = c.req.valid('param');
-  await merchantWrite(c, (w) => endMemberSessions(w, id));
+  await merchantWrite(c, (w) => endMemberSessions(w, c.get('merchant'), id));
   return c.body(null, 204);
 });

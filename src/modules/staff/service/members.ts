@@ -8,7 +8,7 @@ import { ApiError, type ErrorCode } from '../../../errors';
 import { roleRef, roleScopes } from '../../../identity/staff-roles';
 import { isUuid } from '../../../lib/uuid';
 import type { StaffListQuery, StaffMember } from '../schemas';
-import { assertCanGrant } from './grants';
+import { assertCanGrant, assertCanReach } from './grants';
 import { findRole } from './roles';
 import { endShopSessions } from './sessions';
 
@@ -21,6 +21,7 @@ export const RAISES = {
     'MERCHANT_SCOPE_MISSING',
   ],
   removeMember: ['STAFF_MEMBER_NOT_FOUND', 'LAST_OWNER', 'MERCHANT_SCOPE_MISSING'],
+  endSessions: ['STAFF_MEMBER_NOT_FOUND', 'MERCHANT_SCOPE_MISSING'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 const memberColumns = {
@@ -190,10 +191,14 @@ export async function removeMember(w: WriteScope, caller: MerchantContext, id: s
   return { id, object: 'staff_member' as const, deleted: true as const };
 }
 
-/** DELETE /staff/{id}/sessions: signs the member out of this shop everywhere. */
-export async function endMemberSessions(w: WriteScope, id: string) {
+/**
+ * DELETE /staff/{id}/sessions: signs the member out of this shop everywhere; only a caller
+ * holding every scope of the member's role may (403 MERCHANT_SCOPE_MISSING).
+ */
+export async function endMemberSessions(w: WriteScope, caller: MerchantContext, id: string) {
   const current = await findMember(w.tx, w.shop.id, id);
   if (!current) throw new ApiError('STAFF_MEMBER_NOT_FOUND');
+  assertCanReach(caller, roleScopes(current.role));
   const ended = await endShopSessions(w.tx, w.shop.id, current.personId).returning({
     id: staffSessions.id,
   });
