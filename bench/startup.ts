@@ -72,6 +72,7 @@ const BINDINGS = {
   RESEND_API_KEY: 're_bench',
   AUTH_TOKEN_KEYS: `bench:${'k'.repeat(32)}`,
   APP_HMAC_SECRET: 'h'.repeat(32),
+  DASHBOARD_ORIGIN: 'http://127.0.0.1',
 };
 
 async function timedGet(url: string, expected = 200) {

@@ -72,6 +72,12 @@ const ConfigSchema = z.object({
   APP_HMAC_SECRET: secret,
   /** Public base URL of media; defaults to this worker's /storage/ route. */
   MEDIA_BASE_URL: url.optional(),
+  /**
+   * The public origin of this worker (`https://admin.example.com`): the dashboard's links in
+   * emails (invites) are built on it, never on a request's `Host`, and it is the last resort
+   * of a storefront link for a shop without any host of its own.
+   */
+  DASHBOARD_ORIGIN: url.transform((value) => new URL(value).origin),
   /** Shops without a custom domain are served on `<handle>.<SHOP_DOMAIN_SUFFIX>`. */
   SHOP_DOMAIN_SUFFIX: z.string().min(1).optional(),
   /** Payment provider API base; unset in production (the provider's own). */

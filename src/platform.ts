@@ -35,7 +35,7 @@ export function createPlatformApp(stages: Stages = {}): PlatformApp {
   app.use('*', securityHeaders(API_BASE));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   stages.beforeServices?.(app);
-  app.use('*', services, serverTiming, rateLimitHeaders);
+  app.use('*', services, serverTiming(API_BASE), rateLimitHeaders);
   app.notFound(onNotFound);
   app.onError(onError);
   return app;

@@ -51,10 +51,11 @@ export async function runStaff(
   if (!values.email?.includes('@')) throw new Error('--email is required');
   const roleKey = values.role ?? 'owner';
   if (!isPresetRoleKey(roleKey)) throw new Error(`--role is one of ${PRESET_ROLE_KEYS.join(', ')}`);
-  const origin = (values.url ?? `http://127.0.0.1:${process.env.PORT ?? '8787'}`).replace(
-    /\/$/,
-    '',
-  );
+  const origin = (
+    values.url ??
+    process.env.DASHBOARD_ORIGIN ??
+    `http://127.0.0.1:${process.env.PORT ?? '8787'}`
+  ).replace(/\/$/, '');
   const email = values.email.trim().toLowerCase();
 
   const client = new pg.Client({ connectionString: url });

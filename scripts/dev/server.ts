@@ -176,7 +176,11 @@ async function main() {
   } else {
     shops = await seededShops(stack.databaseUrl);
   }
-  const bindings = { ...stack.bindings, ...(await localSecrets()) };
+  const bindings = {
+    ...stack.bindings,
+    ...(await localSecrets()),
+    DASHBOARD_ORIGIN: ORIGIN,
+  };
   let built: BuiltWorker = await firstBuild;
   const doneServing = progress.step(
     'Worker',

@@ -130,6 +130,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       AUTH_TOKEN_KEYS: `local-1:${randomBytes(32).toString('hex')}`,
       APP_HMAC_SECRET: randomBytes(32).toString('hex'),
       SHOP_DOMAIN_SUFFIX: 'localhost',
+      // Emailed dashboard links point here; `npm run dev` sets its own port's origin.
+      DASHBOARD_ORIGIN: 'http://storefront.test',
       STRIPE_API_BASE: payments.url,
       // Webhooks and import images may reach local servers; production refuses loopback.
       OUTBOUND_ALLOW_LOOPBACK: 'true',

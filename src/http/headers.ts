@@ -1,5 +1,7 @@
 import { createMiddleware } from 'hono/factory';
+import { ADMIN_BASE, ADMIN_OPENAPI_PATH } from '../admin-paths';
 import type { AppEnv } from '../app-env';
+import { hasSessionCookie } from './staff-session';
 
 /**
  * Paths under the API base whose answers concern one customer (or hand out a token):
@@ -7,9 +9,15 @@ import type { AppEnv } from '../app-env';
  */
 const PERSONAL_PATH = /^\/(auth|orders)(\/|$)|^\/reviews\/my\/?$/;
 
-/** True when the answer must never be stored by a browser, proxy or CDN. */
+/**
+ * True when the answer must never be stored by a browser, proxy or CDN: a request with a
+ * key (`Authorization`) or a staff session cookie, every merchant API route but its public
+ * document, and the storefront's personal paths.
+ */
 export const isPersonal = (apiBase: string, path: string, headers: Headers) =>
   headers.has('authorization') ||
+  hasSessionCookie(headers) ||
+  (path.startsWith(`${ADMIN_BASE}/`) && path !== ADMIN_OPENAPI_PATH) ||
   (path.startsWith(`${apiBase}/`) && PERSONAL_PATH.test(path.slice(apiBase.length)));
 
 /**

@@ -49,6 +49,7 @@ export async function liveSession(c: Context<AppEnv>): Promise<StaffSessionState
     expiresAt: session.expiresAt,
     memberId: session.memberStatus === 'active' ? session.memberId : null,
     shopId: session.memberStatus === 'active' ? session.shopId : null,
+    onlyShopId: session.singleShop ? session.shopId : null,
     role: session.memberStatus === 'active' ? session.role : null,
   });
   return session;

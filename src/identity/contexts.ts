@@ -55,5 +55,10 @@ export type StaffContext = {
   /** The picked shop's membership (null before a member of several shops picks one). */
   memberId: string | null;
   shopId: string | null;
+  /**
+   * Set when the session carries one shop's membership alone (it was opened by accepting
+   * that shop's invite): the only shop it lists, picks and reaches.
+   */
+  onlyShopId: string | null;
   role: { id: string; name: string; key: string | null } | null;
 };

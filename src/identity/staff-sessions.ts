@@ -58,6 +58,8 @@ export type StaffSessionState = {
   ended: boolean;
   /** The picked shop (null until picked) with the member's standing there. */
   shopId: string | null;
+  /** The session carries this shop's membership alone (opened by accepting an invite). */
+  singleShop: boolean;
   shop: (ShopContext & { handle: string }) | null;
   memberId: string | null;
   memberStatus: 'invited' | 'active' | 'disabled' | null;
@@ -74,6 +76,7 @@ type Row = {
   live: boolean;
   ended: boolean;
   shop_id: string | null;
+  single_shop: boolean;
   member_id: string | null;
   member_status: StaffSessionState['memberStatus'];
   role_id: string | null;
@@ -100,7 +103,7 @@ export async function readStaffSession(db: Db, token: string): Promise<StaffSess
   const tokenHash = await sessionTokenHash(token);
   const result = await db.execute(sql`
     with s as (
-      select id, person_id, shop_id, created_at, expires_at, ended_at is not null as ended,
+      select id, person_id, shop_id, single_shop, created_at, expires_at, ended_at is not null as ended,
         (ended_at is null and expires_at > now()
           and last_seen_at > now() - make_interval(hours => ${SESSION_IDLE_HOURS})) as live,
         last_seen_at
@@ -113,7 +116,7 @@ export async function readStaffSession(db: Db, token: string): Promise<StaffSess
       returning id
     )
     select s.id as session_id, s.person_id, p.email, p.name, s.created_at, s.expires_at,
-      s.live, s.ended, s.shop_id,
+      s.live, s.ended, s.shop_id, s.single_shop,
       m.id as member_id, m.status as member_status,
       r.id as role_id, r.name as role_name, r.key as role_key, r.scopes as role_scopes,
       sh.name as shop_name, sh.handle as shop_handle, sh.status as shop_status, sh.currency,
@@ -150,6 +153,7 @@ export async function readStaffSession(db: Db, token: string): Promise<StaffSess
     live: row.live,
     ended: row.ended,
     shopId: row.shop_id,
+    singleShop: Boolean(row.single_shop),
     shop,
     memberId: row.member_id,
     memberStatus: row.member_status,

@@ -21,9 +21,17 @@ export const storefrontHostJson = (shopId: string): SQL => sql`(
   from shops sh where sh.id = ${shopId}::uuid)`;
 
 /**
+ * The host of a storefront link for a shop with no host of its own (no domain and no
+ * platform suffix): the configured origin of this worker, never a request's `Host` or
+ * `X-Forwarded-Host`, so no request can point an emailed link elsewhere.
+ */
+export const configuredFallbackHost = (config: { DASHBOARD_ORIGIN: string }) =>
+  new URL(config.DASHBOARD_ORIGIN).host;
+
+/**
  * The storefront's canonical origin (`https://<host>`): the primary domain, else
  * `<handle>.<platformSuffix>`, else any domain of the shop, else `fallbackHost`
- * (the host this request reached, for deployments without a platform suffix).
+ * (configuredFallbackHost, for deployments without a platform suffix).
  */
 export function storefrontOrigin(
   row: StorefrontHostRow | null,

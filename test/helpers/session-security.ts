@@ -75,7 +75,8 @@ const sameOrigin = (cookie: string) => ({
  * ended session (401), one that picked no shop (409), a session on the shop of someone who
  * is no member (401), another shop's session (its own shop only), a role without the scope
  * (403), and CSRF: an unsafe method needs a same-origin `Origin` or, without `Origin`,
- * `Sec-Fetch-Site: same-origin` (403 CSRF_ORIGIN_MISMATCH). No answer carries CORS headers.
+ * `Sec-Fetch-Site: same-origin` (403 CSRF_ORIGIN_MISMATCH). No answer carries CORS headers, and
+ * every answer carries `Cache-Control: no-store`.
  */
 export function describeSessionChecks(operations: Operation[]) {
   describe('with a staff session', () => {
@@ -97,6 +98,13 @@ export function describeSessionChecks(operations: Operation[]) {
         );
         const unknown = `${SESSION_COOKIE}=${crypto.randomUUID().replaceAll('-', '')}`;
         expectError(await send(sameOrigin(unknown)), 401, 'STAFF_SESSION_INVALID');
+      });
+
+      it('answers with Cache-Control: no-store, served or refused', async () => {
+        // A read is answered to the owner; an unsafe call is refused before it writes (CSRF).
+        const res = await send(unsafe ? { cookie: w.owner } : sameOrigin(w.owner));
+        expect(res.status).toBeLessThan(500);
+        expect(res.headers.get('cache-control') ?? '').toMatch(/\bno-store\b/);
       });
 
       it('refuses an expired, idle or ended (signed-out) session', async () => {

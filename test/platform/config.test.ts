@@ -9,6 +9,7 @@ const valid = {
   RESEND_API_KEY: 're_123',
   AUTH_TOKEN_KEYS: `k1:${'a'.repeat(32)},k0:${'b'.repeat(40)}`,
   APP_HMAC_SECRET: 'c'.repeat(32),
+  DASHBOARD_ORIGIN: 'https://admin.example.com/',
 };
 
 describe('loadConfig', () => {

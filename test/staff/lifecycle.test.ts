@@ -4,7 +4,7 @@ import * as s from '../../src/db/schema';
 import { call, expectError, newIp } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import { waitForEmail } from '../helpers/mail';
-import { ADMIN_BASE } from '../helpers/merchant';
+import { ADMIN_BASE, createMerchantKey, merchant } from '../helpers/merchant';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 import {
   createStaffInvite,
@@ -145,6 +145,41 @@ describe('changes to a member take effect at their next request', () => {
     expect((await browser.get('/orders')).status).toBe(200);
     expect((await asOwner.delete(`/staff/${member.memberId}`)).status).toBe(200);
     expectError(await browser.get('/orders'), 401, 'STAFF_SESSION_INVALID');
+  });
+
+  it('keys follow their maker: disabling or removing a member revokes the keys they made, no others', async () => {
+    const makeKey = async (browser: ReturnType<typeof staffBrowser>, name: string) => {
+      const made = await browser.post('/keys', { name, scopes: ['catalogue:read'] });
+      expect(made.status).toBe(201);
+      return made.body as { id: string; secret: string; created_by_member_id: string | null };
+    };
+    const works = async (secret: string) => (await merchant(secret).get('/products')).status;
+    const disabledMaker = await signedInStaff(shop, { roleKey: 'admin' });
+    const removedMaker = await signedInStaff(shop, { roleKey: 'admin' });
+    const ofDisabled = await makeKey(staffBrowser(disabledMaker.cookie), 'made by a member');
+    expect(ofDisabled.created_by_member_id).toBe(disabledMaker.memberId);
+    const ofRemoved = await makeKey(staffBrowser(removedMaker.cookie), 'made by another');
+    const ofOwner = await makeKey(asOwner, 'made by the owner, who stays');
+    const ofCli = await createMerchantKey(shop, { scopes: ['catalogue:read'] });
+    for (const key of [ofDisabled, ofRemoved, ofOwner, ofCli])
+      expect(await works(key.secret)).toBe(200);
+
+    const disabled = await asOwner.patch(`/staff/${disabledMaker.memberId}`, {
+      status: 'disabled',
+    });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.revoked_keys.map((k: { id: string }) => k.id)).toEqual([ofDisabled.id]);
+    expect(disabled.body.revoked_keys[0].revoked_at).not.toBeNull();
+    expectError(await merchant(ofDisabled.secret).get('/products'), 401, 'MERCHANT_KEY_INVALID');
+    const removed = await asOwner.delete(`/staff/${removedMaker.memberId}`);
+    expect(removed.body.revoked_keys.map((k: { id: string }) => k.id)).toEqual([ofRemoved.id]);
+    expectError(await merchant(ofRemoved.secret).get('/products'), 401, 'MERCHANT_KEY_INVALID');
+    expect(await works(ofOwner.secret)).toBe(200);
+    expect(await works(ofCli.secret)).toBe(200);
+    const audit = await asOwner.get(`/audit?resource_type=merchant_key&action=revoke`);
+    expect(audit.body.data.map((e: { resource_id: string }) => e.resource_id)).toEqual(
+      expect.arrayContaining([ofDisabled.id, ofRemoved.id]),
+    );
   });
 
   it("a new role, or a role's new scopes, apply from the member's next request", async () => {

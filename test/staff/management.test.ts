@@ -70,6 +70,53 @@ describe('invites', () => {
     );
   });
 
+  it("signs in to the inviting shop alone, on a link built from configuration, whatever the request's Host", async () => {
+    // Shop B's owner invites the owner of this shop, sending a foreign Host and X-Forwarded-Host.
+    const invitee = await signedInStaff(shop, { roleKey: 'owner', name: 'Ada Owner' });
+    const shopB = await createTestShop();
+    const ownerB = await signedInStaff(shopB, { roleKey: 'owner' });
+    const foreign = 'http://evil.example';
+    const created = await call(`${foreign}${ADMIN_BASE}/invites`, {
+      method: 'POST',
+      body: { email: invitee.email, role_id: await presetRoleId(shopB.id, 'support') },
+      headers: {
+        cookie: ownerB.cookie,
+        origin: foreign,
+        'sec-fetch-site': 'same-origin',
+        'x-forwarded-host': 'evil.example',
+      },
+    });
+    expect(created.status).toBe(201);
+    const mail = await waitForEmail(invitee.email);
+    expect(mail.text).toContain(`${ORIGIN}/admin/invite?token=`);
+    expect(`${mail.text}${mail.html}`).not.toContain('evil.example');
+    const token = /\/admin\/invite\?token=([\w%-]+)/.exec(mail.text)?.[1] ?? '';
+
+    const accepted = await publicCall('/invites/accept', {
+      method: 'POST',
+      body: { token, name: 'Renamed By B' },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.shop).toMatchObject({ id: shopB.id });
+    expect(accepted.body.memberships.map((m: { shop: { id: string } }) => m.shop.id)).toEqual([
+      shopB.id,
+    ]);
+    expect(accepted.body.staff.name).toBe('Ada Owner');
+    const viaInvite = staffBrowser(cookieOf(accepted) ?? '');
+    const me = await viaInvite.get('/me');
+    expect(me.body.shop.id).toBe(shopB.id);
+    expect(me.body.memberships).toHaveLength(1);
+    expect((await viaInvite.get('/auth/session')).body.memberships).toHaveLength(1);
+    expectError(await viaInvite.post('/auth/shop', { shop: shop.id }), 403, 'STAFF_NOT_MEMBER');
+    // The person's own sessions elsewhere are neither shown nor ended from this session.
+    const listed = await viaInvite.get('/sessions');
+    expect(listed.body.data.map((x: { id: string }) => x.id)).not.toContain(invitee.id);
+    expect((await viaInvite.delete('/sessions')).status).toBe(204);
+    const stillOwner = await staffBrowser(invitee.cookie).get('/me');
+    expect(stillOwner.status).toBe(200);
+    expect(stillOwner.body.shop.id).toBe(shop.id);
+  });
+
   it('never lets a member grant more than they hold', async () => {
     const admin = staffBrowser((await signedInStaff(shop, { roleKey: 'admin' })).cookie);
     const ownerRole = await presetRoleId(shop.id, 'owner');
@@ -97,6 +144,26 @@ describe('invites', () => {
       403,
       'MERCHANT_SCOPE_MISSING',
     );
+    // Nor reach above: the owner's sessions, an invite to a role beyond theirs.
+    expectError(
+      await manager.delete(`/staff/${owner.memberId}/sessions`),
+      403,
+      'MERCHANT_SCOPE_MISSING',
+    );
+    expect((await asOwner.get('/me')).status).toBe(200);
+    const ownerInvite = await asOwner.post('/invites', { email, role_id: ownerRole });
+    expect(ownerInvite.status).toBe(201);
+    const inviteId = ownerInvite.body.id;
+    expectError(
+      await manager.post(`/invites/${inviteId}/resend`, {}),
+      403,
+      'MERCHANT_SCOPE_MISSING',
+    );
+    expectError(await manager.delete(`/invites/${inviteId}`), 403, 'MERCHANT_SCOPE_MISSING');
+    expect((await asOwner.delete(`/invites/${inviteId}`)).status).toBe(200);
+    // Within their scopes it still works: a member holding no more than staff:write.
+    const peer = await signedInStaff(shop, { roleId: managerRole.body.id });
+    expect((await manager.delete(`/staff/${peer.memberId}/sessions`)).status).toBe(204);
   });
 });
 

@@ -41,6 +41,45 @@ beforeAll(async () => {
 });
 
 describe('signing in with an emailed code', () => {
+  it('tells no one whether an email is staff: same status, body and headers, no Server-Timing', async () => {
+    const member = await createStaffMember(shop);
+    const stranger = `nobody-${crypto.randomUUID()}@example.com`;
+    const [known, unknown] = [
+      await post('/auth/code', { email: member.email }),
+      await post('/auth/code', { email: stranger }),
+    ];
+    expect(known.status).toBe(unknown.status);
+    expect({ ...known.body, email: 'x' }).toEqual({ ...unknown.body, email: 'x' });
+    const varying = new Set(['x-request-id', 'date']);
+    const shown = (res: typeof known) =>
+      [...res.headers]
+        .filter(([name]) => !varying.has(name))
+        .sort(([a], [b]) => a.localeCompare(b));
+    expect(shown(known)).toEqual(shown(unknown));
+    expect(known.headers.get('server-timing')).toBeNull();
+    // Nor does the storefront's code request, the invite link, or a refused merchant key.
+    const storefront = await call('/auth', {
+      method: 'POST',
+      body: { email: stranger },
+      headers: { 'x-api-key': shop.apiKey, 'cf-connecting-ip': newIp() },
+    });
+    expect(storefront.status).toBeLessThan(500);
+    expect(storefront.headers.get('server-timing')).toBeNull();
+    const invite = await call(`${ORIGIN}${ADMIN_BASE}/invites/accept?token=nothing`, {
+      headers: { 'cf-connecting-ip': newIp() },
+    });
+    expect(invite.status).toBe(404);
+    expect(invite.headers.get('server-timing')).toBeNull();
+    const badKey = await merchant(`sk_live_${crypto.randomUUID()}`).get('/me');
+    expect(badKey.status).toBe(401);
+    expect(badKey.headers.get('server-timing')).toBeNull();
+    // Elsewhere the statement count is still reported.
+    const key = await createMerchantKey(shop);
+    expect((await merchant(key.secret).get('/me')).headers.get('server-timing')).toMatch(
+      /db;desc=/,
+    );
+  });
+
   it('answers the code request alike for staff and strangers, and sets a __Host- cookie', async () => {
     const owner = await createStaffMember(shop, {
       email: `Owner-${crypto.randomUUID()}@Example.com`.toLowerCase(),

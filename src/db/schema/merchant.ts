@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, shopId } from './columns';
+import { staffMembers } from './staff';
 
 /**
  * Merchant API secret keys (`sk_live_…`). Only the SHA-256 of a key is stored; `prefix`
@@ -27,6 +28,13 @@ export const merchantKeys = pgTable(
     scopes: text('scopes').array().notNull(),
     /** Requests per minute this key may make; null for the platform default. */
     rateLimit: integer('rate_limit'),
+    /**
+     * The staff member who created the key from a session (null: made with the CLI or another
+     * key). Disabling or removing that member revokes the key (docs/decisions.md).
+     */
+    createdByMemberId: uuid('created_by_member_id').references(() => staffMembers.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     /** When the key was last resolved from the database (at most once per cache period). */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -35,6 +43,7 @@ export const merchantKeys = pgTable(
   (t) => [
     uniqueIndex('merchant_keys_key_hash_uq').on(t.keyHash),
     index('merchant_keys_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+    index('merchant_keys_created_by_idx').on(t.createdByMemberId),
   ],
 );
 

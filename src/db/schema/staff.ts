@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   pgEnum,
@@ -123,6 +124,11 @@ export const staffSessions = pgTable(
       .notNull()
       .references(() => staffPeople.id, { onDelete: 'cascade' }),
     shopId: uuid('shop_id').references(() => shops.id, { onDelete: 'cascade' }),
+    /**
+     * The session carries its shop's membership alone (it was opened by accepting that shop's
+     * invite): the person's other shops need a sign-in with a code.
+     */
+    singleShop: boolean('single_shop').notNull().default(false),
     tokenHash: text('token_hash').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ipNetwork: text('ip_network').notNull().default(''),

@@ -5,6 +5,7 @@ import { jsonBody, jsonContent } from '../../http/openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter, openapiStream } from '../../http/router';
 import { requireShopByKeyOrHost } from '../../http/shop';
+import { configuredFallbackHost } from '../../identity/storefront-origin';
 import { mediaBaseUrl } from '../storage/service';
 import { PageMetadataRequestSchema, PageMetadataResponseSchema, SitemapSchema } from './schemas';
 import { pageMetadata, RAISES } from './service/metadata';
@@ -46,7 +47,7 @@ const sitemapRoute = defineRoute({
 
 const linkContext = (c: Context<AppEnv>) => ({
   platformSuffix: c.get('services').config.SHOP_DOMAIN_SUFFIX,
-  fallbackHost: new URL(c.req.url).hostname,
+  fallbackHost: configuredFallbackHost(c.get('services').config),
 });
 
 export const configRoutes = createRouter();

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { Db, Tx } from '../../db/client';
 import { merchantKeys } from '../../db/schema';
@@ -30,7 +30,7 @@ export function selectKeyPage(db: Db, keyset: Keyset): Promise<KeyView[]> {
 
 export async function insertKey(
   tx: Tx,
-  values: Pick<KeyRow, 'shopId' | 'name' | 'prefix' | 'keyHash' | 'scopes'>,
+  values: Pick<KeyRow, 'shopId' | 'name' | 'prefix' | 'keyHash' | 'scopes' | 'createdByMemberId'>,
 ): Promise<KeyView> {
   const [row] = await tx.insert(merchantKeys).values(values).returning(columns);
   if (!row) throw new Error('the merchant key was not inserted');
@@ -65,4 +65,19 @@ export async function markRevoked(tx: Tx, shopId: string, id: string): Promise<K
     .returning(columns);
   if (!row) throw new Error('a locked merchant key vanished');
   return row;
+}
+
+/** Revokes the shop's live keys a staff member created; returns them as they are now. */
+export function markRevokedMadeBy(tx: Tx, shopId: string, memberId: string): Promise<KeyView[]> {
+  return tx
+    .update(merchantKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(merchantKeys.shopId, shopId),
+        eq(merchantKeys.createdByMemberId, memberId),
+        isNull(merchantKeys.revokedAt),
+      ),
+    )
+    .returning(columns);
 }

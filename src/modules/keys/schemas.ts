@@ -23,6 +23,10 @@ export const MerchantKeySchema = z
       description: 'When the key was last seen (to within 30 seconds)',
     }),
     revoked_at: timestamp().nullable(),
+    created_by_member_id: z.string().nullable().openapi({
+      description:
+        'The staff member who created the key from the dashboard; disabling or removing them revokes it. Null for keys made with the CLI or another key.',
+    }),
   })
   .openapi('MerchantKey');
 

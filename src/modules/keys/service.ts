@@ -18,6 +18,7 @@ import {
   type KeyView,
   lockKeys,
   markRevoked,
+  markRevokedMadeBy,
   selectKey,
   selectKeyPage,
 } from './queries';
@@ -44,6 +45,7 @@ export function toMerchantKey(row: KeyView): MerchantKey {
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     revoked_at: row.revokedAt?.toISOString() ?? null,
+    created_by_member_id: row.createdByMemberId,
   };
 }
 
@@ -98,6 +100,7 @@ export async function createKey(w: WriteScope, caller: MerchantContext, input: M
     prefix: merchantKeyPrefix(secret),
     keyHash: await sha256Hex(secret),
     scopes: normaliseScopes(input.scopes),
+    createdByMemberId: caller.actor.type === 'staff' ? caller.actor.id : null,
   });
   const key = toMerchantKey(row);
   await w.audit({
@@ -136,4 +139,22 @@ export async function revokeKey(w: WriteScope, caller: MerchantContext, id: stri
   // them is looked up again, and the revoked one refused.
   w.afterCommit(() => bumpGeneration(w.services, keyGenerationId(w.shop.id)));
   return after;
+}
+
+/**
+ * Revokes every live key a staff member created from a session, when they are disabled or
+ * removed: a key does not outlive its maker's access (docs/decisions.md). Keys made with the
+ * CLI or by another key are untouched. Returns the keys revoked, each audited.
+ */
+export async function revokeKeysMadeBy(w: WriteScope, memberId: string): Promise<MerchantKey[]> {
+  const rows = await markRevokedMadeBy(w.tx, w.shop.id, memberId);
+  const revoked = rows.map(toMerchantKey);
+  for (const after of revoked) {
+    const before = { ...after, revoked_at: null };
+    await w.audit({ action: 'revoke', resourceType: TYPE, resourceId: after.id, before, after });
+  }
+  if (revoked.length > 0) {
+    w.afterCommit(() => bumpGeneration(w.services, keyGenerationId(w.shop.id)));
+  }
+  return revoked;
 }

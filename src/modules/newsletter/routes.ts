@@ -3,6 +3,7 @@ import { limitPerIp } from '../../http/rate-limit';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
 import { requireShop } from '../../http/shop';
+import { configuredFallbackHost } from '../../identity/storefront-origin';
 import {
   SubscribeBodySchema,
   SubscribeResultSchema,
@@ -67,7 +68,7 @@ export const newsletterRoutes = createRouter();
 
 newsletterRoutes.openapi(subscribeRoute, async (c) => {
   const { email, _hp } = c.req.valid('json');
-  const fallbackHost = new URL(c.req.url).hostname;
+  const fallbackHost = configuredFallbackHost(c.get('services').config);
   const message = await subscribe(c.get('services'), c.get('shop'), email, _hp, fallbackHost);
   return c.json({ status: 'success' as const, message }, 200);
 });

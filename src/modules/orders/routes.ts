@@ -77,7 +77,6 @@ orderRoutes.openapi(place, async (c) => {
     body: c.req.valid('json'),
     customer: await readOptionalCustomer(c),
     idempotencyKey: c.req.valid('header')['idempotency-key'] ?? null,
-    requestHost: new URL(c.req.url).host,
   });
   return c.json({ status: 'success' as const, data }, 200);
 });

@@ -23,7 +23,8 @@ import {
 } from './service/invite-links';
 import { createInvite, listInvites, RAISES, resendInvite, revokeInvite } from './service/invites';
 
-const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+/** Invite links open the dashboard at its configured origin, never at the request's `Host`. */
+const origin = (c: Context<AppEnv>) => c.get('services').config.DASHBOARD_ORIGIN;
 
 const previewRoute = defineRoute({
   method: 'get',
@@ -71,7 +72,7 @@ const createInviteRoute = adminRoute({
   operationId: 'createStaffInvite',
   summary: 'Invites someone by email with a role',
   description:
-    'Emails a single-use link to `<origin>/admin/invite?token=…`, valid 7 days; the member is listed as `invited` until they accept. Inviting a pending email again replaces its invite; an active or disabled member is `409 STAFF_ALREADY_MEMBER`. You can only invite with a role within your own scopes.',
+    "Emails a single-use link to `<DASHBOARD_ORIGIN>/admin/invite?token=…` (the configured origin, never the request's `Host`), valid 7 days; the member is listed as `invited` until they accept. Inviting a pending email again replaces its invite; an active or disabled member is `409 STAFF_ALREADY_MEMBER`. You can only invite with a role within your own scopes.",
   request: { body: jsonBody(InviteCreateSchema) },
   raises: RAISES.invite,
   responses: { 201: jsonContent(InviteSchema, 'The invite') },
@@ -146,10 +147,13 @@ inviteRoutes.openapi(createInviteRoute, async (c) => {
 
 inviteRoutes.openapi(resendRoute, async (c) => {
   const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => resendInvite(w, id, origin(c))), 200);
+  return c.json(
+    await merchantWrite(c, (w) => resendInvite(w, c.get('merchant'), id, origin(c))),
+    200,
+  );
 });
 
 inviteRoutes.openapi(revokeRoute, async (c) => {
   const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => revokeInvite(w, id)), 200);
+  return c.json(await merchantWrite(c, (w) => revokeInvite(w, c.get('merchant'), id)), 200);
 });

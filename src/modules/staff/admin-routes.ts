@@ -8,6 +8,7 @@ import {
   MeSchema,
   NO_CONTENT,
   StaffListQuerySchema,
+  StaffMemberChangeSchema,
   StaffMemberListSchema,
   StaffMemberSchema,
   StaffUpdateSchema,
@@ -84,10 +85,10 @@ const patchStaff = adminRoute({
   operationId: 'updateStaffMember',
   summary: 'Changes a member’s role or disables (or re-enables) them',
   description:
-    'A new role takes effect at the member’s next request; disabling ends their sessions in this shop at once. You can only give a role, or change a member, within your own scopes. The last active owner cannot be demoted or disabled (`409 LAST_OWNER`).',
+    'A new role takes effect at the member’s next request; disabling ends their sessions in this shop at once and revokes the merchant keys they created from the dashboard (`revoked_keys` lists them). You can only give a role, or change a member, within your own scopes. The last active owner cannot be demoted or disabled (`409 LAST_OWNER`).',
   request: { params: IdParamSchema, body: jsonBody(StaffUpdateSchema) },
   raises: RAISES.updateMember,
-  responses: { 200: resourceContent(StaffMemberSchema, 'The staff member') },
+  responses: { 200: resourceContent(StaffMemberChangeSchema, 'The staff member') },
 });
 
 const deleteStaff = adminRoute({
@@ -99,7 +100,7 @@ const deleteStaff = adminRoute({
   operationId: 'deleteStaffMember',
   summary: 'Removes a member from the shop',
   description:
-    'The membership goes and the member’s sessions in this shop end at once; the person keeps their other shops. The last active owner cannot be removed (`409 LAST_OWNER`).',
+    'The membership goes, the member’s sessions in this shop end at once and the merchant keys they created from the dashboard are revoked (`revoked_keys` lists them); the person keeps their other shops. The last active owner cannot be removed (`409 LAST_OWNER`).',
   request: { params: IdParamSchema },
   raises: RAISES.removeMember,
   responses: { 200: jsonContent(DeletedStaffMemberSchema, 'The member is removed') },
@@ -112,9 +113,10 @@ const endStaffSessions = adminRoute({
   scope: 'staff:write',
   operationId: 'endStaffMemberSessions',
   summary: 'Signs a member out of this shop everywhere',
-  description: 'Ends every session of the member that works on this shop, at once (a lost laptop).',
+  description:
+    'Ends every session of the member that works on this shop, at once (a lost laptop). Only someone holding every scope of the member’s role may (`403 MERCHANT_SCOPE_MISSING`): nobody signs out a member above them.',
   request: { params: IdParamSchema },
-  raises: RAISES.member,
+  raises: RAISES.endSessions,
   responses: NO_CONTENT,
 });
 
@@ -149,6 +151,6 @@ staffMemberRoutes.openapi(deleteStaff, async (c) => {
 });
 staffMemberRoutes.openapi(endStaffSessions, async (c) => {
   const { id } = c.req.valid('param');
-  await merchantWrite(c, (w) => endMemberSessions(w, id));
+  await merchantWrite(c, (w) => endMemberSessions(w, c.get('merchant'), id));
   return c.body(null, 204);
 });

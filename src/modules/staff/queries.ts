@@ -13,8 +13,15 @@ export type MembershipRow = {
   role_key: string | null;
 };
 
-/** A person's active memberships, by shop name. */
-export async function selectMemberships(db: Db | Tx, personId: string): Promise<MembershipRow[]> {
+/**
+ * A person's active memberships, by shop name; with `onlyShopId` (a session opened by an
+ * invite), that shop's alone.
+ */
+export async function selectMemberships(
+  db: Db | Tx,
+  personId: string,
+  onlyShopId: string | null = null,
+): Promise<MembershipRow[]> {
   const result = await db.execute(sql`
     select m.id as member_id, m.shop_id, sh.handle, sh.name as shop_name,
       r.id as role_id, r.name as role_name, r.key as role_key
@@ -22,6 +29,7 @@ export async function selectMemberships(db: Db | Tx, personId: string): Promise<
     join shops sh on sh.id = m.shop_id
     join staff_roles r on r.id = m.role_id
     where m.person_id = ${personId} and m.status = 'active'
+      ${onlyShopId === null ? sql`` : sql`and m.shop_id = ${onlyShopId}`}
     order by sh.name, sh.id
   `);
   return result.rows as MembershipRow[];

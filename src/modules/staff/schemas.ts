@@ -3,6 +3,7 @@ import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { timestamp } from '../../admin-kit/route';
 import { MERCHANT_SCOPES, type MerchantScope } from '../../identity/merchant-scopes';
 import { PRESET_ROLE_KEYS } from '../../identity/staff-roles';
+import { MerchantKeySchema } from '../keys/schemas';
 
 /** The answer of a call that has nothing to return. */
 export const NO_CONTENT = { 204: { description: 'Done; no body' } };
@@ -186,9 +187,24 @@ export const StaffUpdateSchema = z
   })
   .openapi('StaffMemberUpdate');
 
+const RevokedKeysSchema = z.array(MerchantKeySchema).openapi({
+  description:
+    'The merchant keys this member created from the dashboard, revoked by this change (empty when none): a key does not outlive its maker’s access.',
+});
+
 export const DeletedStaffMemberSchema = z
-  .object({ id: z.string(), object: z.literal('staff_member'), deleted: z.literal(true) })
+  .object({
+    id: z.string(),
+    object: z.literal('staff_member'),
+    deleted: z.literal(true),
+    revoked_keys: RevokedKeysSchema,
+  })
   .openapi('DeletedStaffMember');
+
+/** PATCH /staff/{id}'s answer: the member, and the keys disabling them revoked. */
+export const StaffMemberChangeSchema = StaffMemberSchema.extend({
+  revoked_keys: RevokedKeysSchema,
+}).openapi('StaffMemberChange');
 
 export const InviteSchema = z
   .object({

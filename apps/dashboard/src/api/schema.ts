@@ -1733,14 +1733,14 @@ export interface paths {
         post?: never;
         /**
          * Removes a member from the shop
-         * @description The membership goes and the member’s sessions in this shop end at once; the person keeps their other shops. The last active owner cannot be removed (`409 LAST_OWNER`).
+         * @description The membership goes, the member’s sessions in this shop end at once and the merchant keys they created from the dashboard are revoked (`revoked_keys` lists them); the person keeps their other shops. The last active owner cannot be removed (`409 LAST_OWNER`).
          */
         delete: operations["deleteStaffMember"];
         options?: never;
         head?: never;
         /**
          * Changes a member’s role or disables (or re-enables) them
-         * @description A new role takes effect at the member’s next request; disabling ends their sessions in this shop at once. You can only give a role, or change a member, within your own scopes. The last active owner cannot be demoted or disabled (`409 LAST_OWNER`).
+         * @description A new role takes effect at the member’s next request; disabling ends their sessions in this shop at once and revokes the merchant keys they created from the dashboard (`revoked_keys` lists them). You can only give a role, or change a member, within your own scopes. The last active owner cannot be demoted or disabled (`409 LAST_OWNER`).
          */
         patch: operations["updateStaffMember"];
         trace?: never;
@@ -1757,7 +1757,7 @@ export interface paths {
         post?: never;
         /**
          * Signs a member out of this shop everywhere
-         * @description Ends every session of the member that works on this shop, at once (a lost laptop).
+         * @description Ends every session of the member that works on this shop, at once (a lost laptop). Only someone holding every scope of the member’s role may (`403 MERCHANT_SCOPE_MISSING`): nobody signs out a member above them.
          */
         delete: operations["endStaffMemberSessions"];
         options?: never;
@@ -1804,7 +1804,7 @@ export interface paths {
         put?: never;
         /**
          * Invites someone by email with a role
-         * @description Emails a single-use link to `<origin>/admin/invite?token=…`, valid 7 days; the member is listed as `invited` until they accept. Inviting a pending email again replaces its invite; an active or disabled member is `409 STAFF_ALREADY_MEMBER`. You can only invite with a role within your own scopes.
+         * @description Emails a single-use link to `<DASHBOARD_ORIGIN>/admin/invite?token=…` (the configured origin, never the request's `Host`), valid 7 days; the member is listed as `invited` until they accept. Inviting a pending email again replaces its invite; an active or disabled member is `409 STAFF_ALREADY_MEMBER`. You can only invite with a role within your own scopes.
          */
         post: operations["createStaffInvite"];
         delete?: never;
@@ -4559,6 +4559,8 @@ export interface components {
             last_used_at: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             revoked_at: string | null;
+            /** @description The staff member who created the key from the dashboard; disabling or removing them revokes it. Null for keys made with the CLI or another key. */
+            created_by_member_id: string | null;
         };
         NewMerchantKey: components["schemas"]["MerchantKey"] & {
             /**
@@ -4766,6 +4768,10 @@ export interface components {
             last_sign_in_at: string | null;
             version: number;
         };
+        StaffMemberChange: components["schemas"]["StaffMember"] & {
+            /** @description The merchant keys this member created from the dashboard, revoked by this change (empty when none): a key does not outlive its maker’s access. */
+            revoked_keys: components["schemas"]["MerchantKey"][];
+        };
         StaffMemberUpdate: {
             /** Format: uuid */
             role_id?: string;
@@ -4779,6 +4785,8 @@ export interface components {
             object: "staff_member";
             /** @enum {boolean} */
             deleted: true;
+            /** @description The merchant keys this member created from the dashboard, revoked by this change (empty when none): a key does not outlive its maker’s access. */
+            revoked_keys: components["schemas"]["MerchantKey"][];
         };
         InvitePreview: {
             /** @enum {string} */
@@ -32055,7 +32063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StaffMember"];
+                    "application/json": components["schemas"]["StaffMemberChange"];
                 };
             };
             /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */

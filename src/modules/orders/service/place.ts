@@ -3,7 +3,7 @@ import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
 import type { Db } from '../../../db/client';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../../errors';
-import { storefrontOrigin } from '../../../identity/storefront-origin';
+import { configuredFallbackHost, storefrontOrigin } from '../../../identity/storefront-origin';
 import { canonicalJson } from '../../../lib/canonical-json';
 import { sha256Hex } from '../../../lib/crypto';
 import { isIdempotencyKey } from '../../../lib/idempotency-key';
@@ -49,8 +49,6 @@ export type PlaceOrderRequest = {
   /** The customer of the request's token, when it carries a valid one. */
   customer: CustomerContext | null;
   idempotencyKey: string | null;
-  /** Host of this request, for storefront links of a shop without any domain. */
-  requestHost: string;
 };
 
 /**
@@ -285,7 +283,7 @@ export async function placeOrder(
   const db = services.database.db;
   const { ctx, priced } = await read(db, shop, order);
   const host = services.config.SHOP_DOMAIN_SUFFIX;
-  const origin = storefrontOrigin(ctx.host, host, request.requestHost);
+  const origin = storefrontOrigin(ctx.host, host, configuredFallbackHost(services.config));
   const outcome = ctx.replay
     ? await replay(db, shop.id, ctx.replay, order.requestHash)
     : await write(services, shop, plan(shop, ctx, order, priced), origin, merchantContact(ctx));

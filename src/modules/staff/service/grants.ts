@@ -14,3 +14,17 @@ export function assertCanGrant(caller: MerchantContext, scopes: readonly Merchan
     });
   }
 }
+
+/**
+ * A member's sessions, keys and invites are reachable only by a caller holding every scope
+ * the member's role holds: nobody signs out, or takes the keys or invite of, someone above
+ * them (an owner's sessions stay the owner's own unless another owner ends them).
+ */
+export function assertCanReach(caller: MerchantContext, scopes: readonly MerchantScope[]) {
+  const beyond = scopes.filter((scope) => !grants(caller.scopes, scope));
+  if (beyond.length > 0) {
+    throw new ApiError('MERCHANT_SCOPE_MISSING', {
+      message: `This member's role holds ${beyond.join(', ')}, which you do not: only someone holding it can do this.`,
+    });
+  }
+}

@@ -107,22 +107,29 @@ async function acceptInvite(tx: Tx, token: string, name: string) {
     .update(staffInvites)
     .set({ acceptedAt: new Date() })
     .where(eq(staffInvites.id, row.invite.id));
-  await tx.update(staffPeople).set({ name }).where(eq(staffPeople.id, member.personId));
+  // The name is the person's across shops: an invite names a newcomer, never renames someone.
+  await tx
+    .update(staffPeople)
+    .set({ name })
+    .where(and(eq(staffPeople.id, member.personId), eq(staffPeople.name, '')));
   return { member, shopId: row.invite.shopId, email: row.invite.email };
 }
 
 /**
  * POST /invites/accept: in one transaction the invite is used up, the membership turns
- * active (audited under the new member's name) and a new session starts on the shop.
+ * active (audited under the new member's name) and a new session starts on the shop. The
+ * session carries the inviting shop's membership alone: a link is no sign-in to the
+ * person's other shops, which need a code (docs/decisions.md, "Invite scope").
  */
 export async function acceptInviteAndSignIn(c: Context<AppEnv>, token: string, name: string) {
   const services = c.get('services');
-  const { session, personId } = await withTransaction(services.database, async (tx) => {
+  const { session, personId, shopId } = await withTransaction(services.database, async (tx) => {
     const { member, shopId, email } = await acceptInvite(tx, token, name);
     const session = await openSession(c, tx, {
       personId: member.personId,
       shopId,
       memberId: member.id,
+      singleShop: true,
     });
     const actor = actorOf(
       { keyId: null, actor: { type: 'staff', id: member.id, email, name } },
@@ -137,10 +144,10 @@ export async function acceptInviteAndSignIn(c: Context<AppEnv>, token: string, n
         after: { status: 'active' },
       },
     ]);
-    return { session, personId: member.personId };
+    return { session, personId: member.personId, shopId };
   });
   const db = services.database.db;
-  const memberships = await selectMemberships(db, personId);
+  const memberships = await selectMemberships(db, personId, shopId);
   const person = await selectPerson(db, personId);
   return toSession(session, person ?? { email: '', name }, memberships);
 }

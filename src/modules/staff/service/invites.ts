@@ -9,13 +9,13 @@ import { ensurePresetRoles, roleRef, roleScopes } from '../../../identity/staff-
 import { isUuid } from '../../../lib/uuid';
 import { emailAfterCommit } from '../../mail/send';
 import type { Invite } from '../schemas';
-import { assertCanGrant } from './grants';
+import { assertCanGrant, assertCanReach } from './grants';
 import { inviteEmail, inviteLink, inviteStatus, newInviteToken } from './invite-links';
 import { findRole } from './roles';
 
 export const RAISES = {
   invite: ['ROLE_NOT_FOUND', 'STAFF_ALREADY_MEMBER', 'MERCHANT_SCOPE_MISSING'],
-  inviteById: ['INVITE_NOT_FOUND', 'INVITE_NOT_PENDING'],
+  inviteById: ['INVITE_NOT_FOUND', 'INVITE_NOT_PENDING', 'MERCHANT_SCOPE_MISSING'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 type InviteRow = typeof staffInvites.$inferSelect & {
@@ -37,7 +37,12 @@ const selectInvites = (db: Db | Tx) =>
   db
     .select({
       invite: staffInvites,
-      role: { id: staffRoles.id, name: staffRoles.name, key: staffRoles.key },
+      role: {
+        id: staffRoles.id,
+        name: staffRoles.name,
+        key: staffRoles.key,
+        scopes: staffRoles.scopes,
+      },
     })
     .from(staffInvites)
     .innerJoin(staffRoles, eq(staffRoles.id, staffInvites.roleId));
@@ -139,13 +144,22 @@ export async function createInvite(
   return { invite, link };
 }
 
-/** The invite of `id`, locked, while it can still change (409 once accepted or revoked). */
-async function lockPendingInvite(tx: Tx, shopId: string, id: string) {
+/**
+ * The invite of `id`, locked, while it can still change (409 once accepted or revoked), when
+ * the caller holds every scope of its role (403 otherwise; null: the operator's CLI).
+ */
+async function lockPendingInvite(
+  tx: Tx,
+  shopId: string,
+  id: string,
+  caller: MerchantContext | null,
+) {
   if (!isUuid(id)) throw new ApiError('INVITE_NOT_FOUND');
   const [row] = await selectInvites(tx)
     .where(and(eq(staffInvites.shopId, shopId), eq(staffInvites.id, id)))
     .for('update', { of: staffInvites });
   if (!row) throw new ApiError('INVITE_NOT_FOUND');
+  if (caller) assertCanReach(caller, roleScopes(row.role));
   const current = { ...row.invite, role: row.role };
   const status = inviteStatus(current);
   if (status === 'accepted' || status === 'revoked') throw new ApiError('INVITE_NOT_PENDING');
@@ -153,8 +167,13 @@ async function lockPendingInvite(tx: Tx, shopId: string, id: string) {
 }
 
 /** POST /invites/{id}/resend: a new link (the old one stops working) valid 7 days from now. */
-export async function resendInvite(w: WriteScope, id: string, origin: string) {
-  const current = await lockPendingInvite(w.tx, w.shop.id, id);
+export async function resendInvite(
+  w: WriteScope,
+  caller: MerchantContext | null,
+  id: string,
+  origin: string,
+) {
+  const current = await lockPendingInvite(w.tx, w.shop.id, id, caller);
   const fresh = await newInviteToken();
   const [row] = await w.tx
     .update(staffInvites)
@@ -183,8 +202,8 @@ export async function resendInvite(w: WriteScope, id: string, origin: string) {
  * DELETE /invites/{id}: the membership never accepted is deleted and its invites with it
  * (the link then names nothing: 404); the audit record keeps the revoked invite.
  */
-export async function revokeInvite(w: WriteScope, id: string) {
-  const current = await lockPendingInvite(w.tx, w.shop.id, id);
+export async function revokeInvite(w: WriteScope, caller: MerchantContext | null, id: string) {
+  const current = await lockPendingInvite(w.tx, w.shop.id, id, caller);
   const [row] = await w.tx
     .update(staffInvites)
     .set({ revokedAt: new Date(), updatedAt: new Date() })

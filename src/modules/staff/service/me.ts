@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../../app-env';
 import { roleRef } from '../../../identity/staff-roles';
-import { selectMemberships, selectShopAddress } from '../queries';
-import { toMemberships } from './sign-in';
+import { selectShopAddress } from '../queries';
+import { sessionMemberships, toMemberships } from './sign-in';
 
 /**
  * GET /me: the caller (a key or a staff member), its shop with the storefront's address
@@ -22,7 +22,7 @@ export async function describeCaller(c: Context<AppEnv>) {
       ? `https://${handle}.${suffix}`
       : null;
   const staff = merchant.actor.type === 'staff' ? c.get('staff') : null;
-  const memberships = staff ? await selectMemberships(db, staff.personId) : null;
+  const memberships = staff ? await sessionMemberships(db, staff) : null;
   return {
     object: 'me' as const,
     actor: merchant.actor,

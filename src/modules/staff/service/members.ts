@@ -7,8 +7,9 @@ import { staffMembers, staffPeople, staffRoles, staffSessions } from '../../../d
 import { ApiError, type ErrorCode } from '../../../errors';
 import { roleRef, roleScopes } from '../../../identity/staff-roles';
 import { isUuid } from '../../../lib/uuid';
+import { revokeKeysMadeBy } from '../../keys/service';
 import type { StaffListQuery, StaffMember } from '../schemas';
-import { assertCanGrant } from './grants';
+import { assertCanGrant, assertCanReach } from './grants';
 import { findRole } from './roles';
 import { endShopSessions } from './sessions';
 
@@ -21,6 +22,7 @@ export const RAISES = {
     'MERCHANT_SCOPE_MISSING',
   ],
   removeMember: ['STAFF_MEMBER_NOT_FOUND', 'LAST_OWNER', 'MERCHANT_SCOPE_MISSING'],
+  endSessions: ['STAFF_MEMBER_NOT_FOUND', 'MERCHANT_SCOPE_MISSING'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 const memberColumns = {
@@ -129,7 +131,10 @@ async function assertOwnerRemains(tx: Tx, shopId: string, leaving: string) {
 
 const isActiveOwner = (m: MemberRow) => m.role.key === 'owner' && m.status === 'active';
 
-/** PATCH /staff/{id}: a new role (from the next request) or a status (disabling ends sessions). */
+/**
+ * PATCH /staff/{id}: a new role (from the next request) or a status (disabling ends sessions
+ * and revokes the keys the member created).
+ */
 export async function updateMember(
   w: WriteScope,
   caller: MerchantContext,
@@ -158,6 +163,7 @@ export async function updateMember(
     })
     .where(eq(staffMembers.id, current.id));
   if (status === 'disabled') await endShopSessions(w.tx, w.shop.id, current.personId);
+  const revokedKeys = status === 'disabled' ? await revokeKeysMadeBy(w, current.id) : [];
   const after = await findMember(w.tx, w.shop.id, id);
   if (!after) throw new ApiError('STAFF_MEMBER_NOT_FOUND');
   const [before, now] = [toMember(current), toMember(after)];
@@ -168,10 +174,13 @@ export async function updateMember(
     before,
     after: now,
   });
-  return now;
+  return { ...now, revoked_keys: revokedKeys };
 }
 
-/** DELETE /staff/{id}: the membership goes, with its invites; its sessions end at once. */
+/**
+ * DELETE /staff/{id}: the membership goes, with its invites; its sessions end at once and
+ * the keys the member created are revoked (the answer lists them).
+ */
 export async function removeMember(w: WriteScope, caller: MerchantContext, id: string) {
   const current = await findMember(w.tx, w.shop.id, id, true);
   if (!current) throw new ApiError('STAFF_MEMBER_NOT_FOUND');
@@ -179,6 +188,7 @@ export async function removeMember(w: WriteScope, caller: MerchantContext, id: s
   assertCanGrant(caller, roleScopes(current.role));
   if (isActiveOwner(current)) await assertOwnerRemains(w.tx, w.shop.id, current.id);
   await endShopSessions(w.tx, w.shop.id, current.personId);
+  const revokedKeys = await revokeKeysMadeBy(w, current.id);
   await w.tx.delete(staffMembers).where(eq(staffMembers.id, current.id));
   await w.audit({
     action: 'delete',
@@ -187,13 +197,22 @@ export async function removeMember(w: WriteScope, caller: MerchantContext, id: s
     before: toMember(current),
     after: null,
   });
-  return { id, object: 'staff_member' as const, deleted: true as const };
+  return {
+    id,
+    object: 'staff_member' as const,
+    deleted: true as const,
+    revoked_keys: revokedKeys,
+  };
 }
 
-/** DELETE /staff/{id}/sessions: signs the member out of this shop everywhere. */
-export async function endMemberSessions(w: WriteScope, id: string) {
+/**
+ * DELETE /staff/{id}/sessions: signs the member out of this shop everywhere; only a caller
+ * holding every scope of the member's role may (403 MERCHANT_SCOPE_MISSING).
+ */
+export async function endMemberSessions(w: WriteScope, caller: MerchantContext, id: string) {
   const current = await findMember(w.tx, w.shop.id, id);
   if (!current) throw new ApiError('STAFF_MEMBER_NOT_FOUND');
+  assertCanReach(caller, roleScopes(current.role));
   const ended = await endShopSessions(w.tx, w.shop.id, current.personId).returning({
     id: staffSessions.id,
   });

@@ -23,6 +23,16 @@ export const endShopSessions = (tx: Tx, shopId: string, personId: string) =>
       ),
     );
 
+/**
+ * The sessions a session may see and end: the person's in any shop, or, for a session that
+ * carries one shop alone (an accepted invite), the person's sessions on that shop.
+ */
+const ownSessions = (staff: StaffContext) =>
+  and(
+    eq(staffSessions.personId, staff.personId),
+    staff.onlyShopId === null ? undefined : eq(staffSessions.shopId, staff.onlyShopId),
+  );
+
 /** A page of the signed-in person's live sessions (in any shop), newest first. */
 export async function listOwnSessions(db: Db, staff: StaffContext, query: ListParams) {
   const page = await listPage(
@@ -35,7 +45,12 @@ export async function listOwnSessions(db: Db, staff: StaffContext, query: ListPa
         .select()
         .from(staffSessions)
         .where(
-          and(keyset.where, isNull(staffSessions.endedAt), sql`${staffSessions.expiresAt} > now()`),
+          and(
+            keyset.where,
+            ownSessions(staff),
+            isNull(staffSessions.endedAt),
+            sql`${staffSessions.expiresAt} > now()`,
+          ),
         )
         .orderBy(...keyset.orderBy)
         .limit(keyset.limit),
@@ -62,7 +77,7 @@ export async function endOwnSessions(db: Db, staff: StaffContext, id?: string) {
     .set({ endedAt: new Date() })
     .where(
       and(
-        eq(staffSessions.personId, staff.personId),
+        ownSessions(staff),
         isNull(staffSessions.endedAt),
         id === undefined ? ne(staffSessions.id, staff.sessionId) : eq(staffSessions.id, id),
       ),

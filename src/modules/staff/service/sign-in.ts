@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv, Services } from '../../../app-env';
+import type { AppEnv, Services, StaffContext } from '../../../app-env';
 import type { Db, Tx } from '../../../db/client';
 import { staffMembers, staffSessions, staffSignInCodes } from '../../../db/schema';
 import { ApiError, type ErrorCode } from '../../../errors';
@@ -124,7 +124,13 @@ export function toSession(
 export async function openSession(
   c: Context<AppEnv>,
   db: Db | Tx,
-  input: { personId: string; shopId: string | null; memberId: string | null },
+  input: {
+    personId: string;
+    shopId: string | null;
+    memberId: string | null;
+    /** The session carries `shopId`'s membership alone (an accepted invite). */
+    singleShop?: boolean;
+  },
 ) {
   const token = newSessionToken();
   const now = new Date();
@@ -142,6 +148,7 @@ export async function openSession(
     .values({
       personId: input.personId,
       shopId: input.shopId,
+      singleShop: input.singleShop ?? false,
       tokenHash: await sessionTokenHash(token),
       userAgent: (headers.get('user-agent') ?? '').slice(0, 300),
       ipNetwork: clientNetwork(headers),
@@ -205,11 +212,18 @@ export async function verifyStaffCode(c: Context<AppEnv>, email: string, code: s
   return toSession(session, person ?? { email, name: '' }, memberships);
 }
 
-/** POST /auth/shop: the session works on another shop of the member's. */
+/** The memberships a session carries: the person's, or its one shop's (an accepted invite). */
+export const sessionMemberships = (db: Db, staff: StaffContext) =>
+  selectMemberships(db, staff.personId, staff.onlyShopId);
+
+/**
+ * POST /auth/shop: the session works on another shop of the member's (a session opened by
+ * an invite stays on its shop: STAFF_NOT_MEMBER for any other).
+ */
 export async function pickShop(c: Context<AppEnv>, shop: string) {
   const db = c.get('services').database.db;
   const staff = c.get('staff');
-  const memberships = await selectMemberships(db, staff.personId);
+  const memberships = await sessionMemberships(db, staff);
   const chosen = memberships.find((m) => m.shop_id === shop || m.handle === shop);
   if (!chosen) throw new ApiError('STAFF_NOT_MEMBER');
   const [session] = await db.batch([
@@ -231,7 +245,7 @@ export async function pickShop(c: Context<AppEnv>, shop: string) {
 /** GET /auth/session: the cookie's session with the person's shops. */
 export async function currentSession(c: Context<AppEnv>) {
   const staff = c.get('staff');
-  const memberships = await selectMemberships(c.get('services').database.db, staff.personId);
+  const memberships = await sessionMemberships(c.get('services').database.db, staff);
   return toSession({ id: staff.sessionId, ...staff }, staff, memberships);
 }
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
 import { useMe } from '../../components/Layout';
@@ -17,22 +17,37 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
   const [done, setDone] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
   const [removing, setRemoving] = useState<Member | null>(null);
+  // The keys a member made from the dashboard are revoked with them: the confirmation names them.
+  const keys = useQuery({
+    queryKey: ['keys', 'all'],
+    enabled: removing !== null && can(me.scopes, 'admin'),
+    queryFn: () => unwrap(api.GET('/keys', { params: { query: { limit: 100 } } })),
+  });
+  const keysOf = (m: Member) =>
+    (keys.data?.data ?? []).filter((k) => k.created_by_member_id === m.id && !k.revoked_at);
+  const revokedNote = (answer: { revoked_keys: { name: string }[] }) =>
+    answer.revoked_keys.length > 0
+      ? ` Keys revoked: ${answer.revoked_keys.map((k) => k.name).join(', ')}.`
+      : '';
   const list = usePaged(['staff'], (cursor) =>
     unwrap(api.GET('/staff', { params: { query: { limit: 25, ...cursor } } })),
   );
-  const run = async (what: string, call: Promise<unknown>) => {
+  const run = async (
+    what: string,
+    call: Promise<{ revoked_keys: { name: string }[] } | undefined>,
+  ) => {
     setFailure(undefined);
     setDone(undefined);
     try {
-      await call;
-      setDone(what);
+      const answer = await call;
+      setDone(`${what}${answer ? revokedNote(answer) : ''}`);
     } catch (caught) {
       setFailure(caught);
     } finally {
       // A member's role or removal changes the roles' member counts (a role in use stays).
       await Promise.all(
-        [['staff'], ['roles'], ['resource', '/roles']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
+        [['staff'], ['roles'], ['resource', '/roles'], ['keys'], ['resource', '/keys']].map(
+          (queryKey) => queryClient.invalidateQueries({ queryKey }),
         ),
       );
     }
@@ -141,6 +156,20 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
         onCancel={() => setRemoving(null)}
       >
         <p>They lose access to this shop at once; their sessions end.</p>
+        {removing && keysOf(removing).length > 0 ? (
+          <>
+            <p>These keys they made are revoked with them:</p>
+            <ul>
+              {keysOf(removing).map((k) => (
+                <li key={k.id}>
+                  {k.name} <code>{k.prefix}</code>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>Any merchant key they made is revoked with them.</p>
+        )}
       </ConfirmDialog>
     </section>
   );
