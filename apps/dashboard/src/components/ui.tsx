@@ -7,6 +7,7 @@ import {
   useId,
   useRef,
 } from 'react';
+import { withRetryAfter } from '../../../../src/lib/retry-after';
 import { ApiError } from '../api/client';
 
 type FieldProps = {
@@ -133,7 +134,7 @@ export function ErrorNotice({ error }: { error: unknown }) {
   if (!error) return null;
   const message =
     error instanceof ApiError
-      ? `${error.message}${error.requestId ? ` (request ${error.requestId})` : ''}`
+      ? `${withRetryAfter(error.message, error.retryAfter)}${error.requestId ? ` (request ${error.requestId})` : ''}`
       : String(error);
   return <Notice tone="error">{message}</Notice>;
 }
@@ -228,3 +229,4 @@ export function Pager({
 
 export const formatDate = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
