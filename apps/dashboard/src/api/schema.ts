@@ -4706,7 +4706,7 @@ export interface operations {
                 status?: "published" | "draft" | "archived";
                 /** @description A category id */
                 category?: string;
-                /** @description Part of the title, the slug or a SKU (of the product or a variant) */
+                /** @description Part of the title, the slug or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`) */
                 query?: string;
             };
             header?: never;
