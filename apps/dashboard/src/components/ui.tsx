@@ -9,6 +9,7 @@ import {
 } from 'react';
 import { withRetryAfter } from '../../../../src/lib/retry-after';
 import { ApiError } from '../api/client';
+import { scopeLabel } from '../lib/scopes';
 
 type FieldProps = {
   label: string;
@@ -230,3 +231,15 @@ export function Pager({
 export const formatDate = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
 
+/** Scopes in words, one a line, each with the raw scope as its tooltip. */
+export function ScopeWords({ scopes }: { scopes: readonly string[] }) {
+  return (
+    <ul className="plain scopes">
+      {scopes.map((scope) => (
+        <li key={scope} title={scope}>
+          {scopeLabel(scope)}
+        </li>
+      ))}
+    </ul>
+  );
+}
