@@ -121,7 +121,7 @@ codes it can answer, grouped by status; the typed client types them.
 Limits protect shoppers' inboxes and the shop's stock; a theme that behaves normally never
 meets them. Beyond a limit the answer is \`429\` with a \`Retry-After\` header (seconds):
 
-- sign-in codes (\`POST /auth\`): per email, 1 a minute and 5 an hour; per client IP, 20 an hour
+- sign-in codes (\`POST /auth\`): per email, 6 in 15 minutes and 12 an hour; per client IP, 20 an hour
   (\`TOO_MANY_LOGIN_ATTEMPTS\`);
 - wrong codes: after 5 the code is locked (\`TOO_MANY_VERIFY_ATTEMPTS\`); request a new one;
 - orders (\`POST /orders\`): 10 attempts per client IP in 10 minutes (\`ORDER_RATE_LIMITED\`);

@@ -2,7 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { client, expectError } from '../helpers/api';
-import { addReview, createProduct, type TestProduct } from '../helpers/catalog-factory';
+import {
+  addReview,
+  createMedia,
+  createProduct,
+  type TestProduct,
+} from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
 import { type MerchantClient, merchantOf } from '../helpers/merchant';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
@@ -76,6 +81,42 @@ describe('review moderation through the merchant API', () => {
     const gone = await own.get(`/reviews?starting_after=${crypto.randomUUID()}`);
     expectError(gone, 422, 'VALIDATION_FAILED');
     expect(gone.body.details[0].field).toBe('starting_after');
+  });
+
+  it('names the product (title, handle, first image) and the masked buyer, in the one statement', async () => {
+    const other = await createTestShop();
+    const { api: own } = await merchantOf(other);
+    const [first, second] = [await createMedia(other), await createMedia(other)];
+    const p = await createProduct(other, {
+      title: 'Linen Shirt',
+      priceMinor: 100,
+      media: [first, second].filter((m) => m !== undefined),
+    });
+    const bare = await createProduct(other, { title: 'Plain Mug', priceMinor: 100 });
+    const r = await addReview(other, p.id, { rating: 5, buyerName: 'Grace Hopper' });
+    await addReview(other, bare.id, { rating: 4, buyerName: 'Ada' });
+    const list = await own.get('/reviews?limit=10');
+    expect(list.roundTrips).toBe(1);
+    const byProduct = Object.fromEntries(
+      list.body.data.map((x: { product: { title: string } }) => [x.product.title, x]),
+    );
+    expect(byProduct['Linen Shirt']).toMatchObject({
+      id: r.id,
+      buyer_name: 'Grace Hopper',
+      buyer_display_name: 'Gr**********',
+      product: { id: p.id, title: 'Linen Shirt', slug: p.slug, image_id: first?.id },
+    });
+    expect(byProduct['Plain Mug']).toMatchObject({
+      buyer_display_name: 'Ad*',
+      product: { id: bare.id, image_id: null },
+    });
+    const one = await own.get(`/reviews/${r.id}`);
+    expect(one.body.product).toEqual(byProduct['Linen Shirt'].product);
+    // Moderation answers the same names.
+    const hidden = await own.post(`/reviews/${r.id}/hide`, {});
+    expect(hidden.status).toBe(200);
+    expect(hidden.body.product).toEqual(one.body.product);
+    expect(hidden.body.buyer_display_name).toBe('Gr**********');
   });
 
   it('approve, hide and unhide change the storefront list, aggregates and summary in the next request', async () => {

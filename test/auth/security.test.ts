@@ -320,19 +320,19 @@ describe('sign-in rate limits', () => {
     shop = await createTestShop();
   });
 
-  it('allows one code per email per minute, with Retry-After; other emails are not limited', async () => {
+  it('allows at least five codes per email in a row, then says when with Retry-After; other emails are not limited', async () => {
     const a = await signInCustomer(shop);
     const b = await signInCustomer(shop);
-    await requestCode(shop.apiKey, a.customer.email);
-    const again = await client(shop.apiKey).post(
-      '/auth',
-      { email: a.customer.email },
-      { headers: { 'cf-connecting-ip': freshIp() } },
-    );
+    const send = (email: string) =>
+      client(shop.apiKey).post('/auth', { email }, { headers: { 'cf-connecting-ip': freshIp() } });
+    // signInCustomer asked once already; four more (five in all) are still answered.
+    for (let i = 0; i < 4; i++) expect((await send(a.customer.email)).status).toBe(200);
+    let again = await send(a.customer.email);
+    for (let i = 0; i < 10 && again.status === 200; i++) again = await send(a.customer.email);
     expectError(again, 429, 'TOO_MANY_LOGIN_ATTEMPTS');
     const retryAfter = Number(again.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(CODE_RATE_RULES.emailMinute.windowSeconds);
+    expect(retryAfter).toBeLessThanOrEqual(CODE_RATE_RULES.emailBurst.windowSeconds);
     await requestCode(shop.apiKey, b.customer.email);
   });
 

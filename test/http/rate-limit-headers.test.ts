@@ -30,11 +30,11 @@ describe('IETF rate-limit headers', () => {
       );
     const first = await send();
     expectError(first, 404, 'ACCOUNT_NOT_FOUND');
-    const { ip: rule, emailMinute, emailHour } = CODE_RATE_RULES;
+    const { ip: rule, emailBurst, emailHour } = CODE_RATE_RULES;
     const policy = itemsOf(first.headers.get('ratelimit-policy'));
     expect(policy[rule.name]).toEqual({ q: rule.limit, w: rule.windowSeconds });
-    expect(policy[emailMinute.name]).toEqual({ q: 1, w: 60 });
-    expect(policy[emailHour.name]).toEqual({ q: 5, w: 3600 });
+    expect(policy[emailBurst.name]).toEqual({ q: 6, w: 900 });
+    expect(policy[emailHour.name]).toEqual({ q: 12, w: 3600 });
     const left = itemsOf(first.headers.get('ratelimit'))[rule.name];
     expect(left?.r).toBe(rule.limit - 1);
     expect(left?.t).toBeGreaterThan(0);

@@ -117,3 +117,20 @@ describe('attempt limits fail closed', () => {
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
+
+describe('code requests per email', () => {
+  it('answers five requests in a row, then refuses with a Retry-After within 15 minutes', async () => {
+    const member = await createStaffMember(shop);
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/auth/code', { email: member.email })).status).toBe(202);
+    }
+    let last = await post('/auth/code', { email: member.email });
+    for (let i = 0; i < 10 && last.status === 202; i++) {
+      last = await post('/auth/code', { email: member.email });
+    }
+    expectError(last, 429, 'TOO_MANY_LOGIN_ATTEMPTS');
+    const retryAfter = Number(last.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  });
+});

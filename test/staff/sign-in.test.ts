@@ -140,14 +140,12 @@ describe('signing in with an emailed code', () => {
       'VERIFICATION_NOT_VALID',
     );
 
-    // A new sign-in from a browser holding a session ends that session (no fixation).
+    // A browser holding a session may ask for a new code at once: the limits stop floods, not
+    // a second try.
     const old = cookieOf(first.verified) ?? '';
     await testDb().delete(s.staffSignInCodes).where(eq(s.staffSignInCodes.email, member.email));
-    const ip = newIp();
-    const sent = await post('/auth/code', { email: member.email }, { 'cf-connecting-ip': ip });
-    // One code a minute per email: the second request of this test is refused.
-    expectError(sent, 429, 'TOO_MANY_LOGIN_ATTEMPTS');
-    expect(Number(sent.headers.get('retry-after'))).toBeGreaterThan(0);
+    const resent = await post('/auth/code', { email: member.email }, { cookie: old });
+    expect(resent.status).toBe(202);
 
     const other = await createStaffMember(shop);
     await post('/auth/code', { email: other.email });

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/client';
-import { meQuery } from './lib/session';
+import { meQuery, returnPath } from './lib/session';
 import { makeRouter } from './router';
 import './styles.css';
 
@@ -25,7 +25,11 @@ queryClient.getQueryCache().subscribe((event) => {
   const error = event.query.state.error;
   if (event.type === 'updated' && error instanceof ApiError && error.status === 401) {
     queryClient.setQueryData(meQuery.queryKey, { state: 'signed-out' });
-    void router.navigate({ to: '/sign-in' });
+    const here = router.state.location;
+    void router.navigate({
+      to: '/sign-in',
+      search: { redirect: returnPath(`${here.pathname}${here.searchStr}`) },
+    });
   }
 });
 

@@ -12,7 +12,7 @@ import { lazy, Suspense } from 'react';
 import { Layout, NotAllowed, useMe } from './components/Layout';
 import { ErrorNotice, Loading } from './components/ui';
 import { can } from './lib/scopes';
-import { meQuery } from './lib/session';
+import { meQuery, returnPath } from './lib/session';
 import { Account } from './screens/Account';
 import { Categories } from './screens/Categories';
 import { CategoryEditor } from './screens/CategoryEditor';
@@ -50,6 +50,10 @@ const rootRoute = createRootRouteWithContext<Context>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/sign-in',
+  // Where to go once signed in: the address that led here (a deep link), else Home.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: returnPath(search.redirect),
+  }),
   component: SignIn,
   head: () => ({ meta: [{ title: 'Sign in' }] }),
 });
@@ -67,9 +71,16 @@ const inviteRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ context }) => {
-    const session = await context.queryClient.ensureQueryData(meQuery);
-    if (session.state !== 'in') throw redirect({ to: '/sign-in' });
+  beforeLoad: async ({ context, location }) => {
+    // fetchQuery, not ensureQueryData: a session marked stale by sign-in is asked again rather
+    // than read as the "signed out" it was before the code.
+    const session = await context.queryClient.fetchQuery(meQuery);
+    if (session.state !== 'in') {
+      throw redirect({
+        to: '/sign-in',
+        search: { redirect: returnPath(`${location.pathname}${location.searchStr}`) },
+      });
+    }
     return { me: session.me };
   },
   component: function AppFrame() {

@@ -37,10 +37,14 @@ export const RAISES = {
 /** How long an emailed code can be used. */
 export const CODE_TTL_MINUTES = 10;
 
-/** Code requests allowed per email (both apply) and per client IP, per shop. */
+/**
+ * Code requests allowed per email (both apply) and per client IP, per shop. They stop inbox
+ * flooding, not a person who asks again: six in any 15 minutes (a code that is slow to
+ * arrive, a mistyped address corrected), twelve an hour.
+ */
 export const CODE_RATE_RULES = {
-  emailMinute: { name: 'auth-code-email-1m', limit: 1, windowSeconds: 60 },
-  emailHour: { name: 'auth-code-email-1h', limit: 5, windowSeconds: 3600 },
+  emailBurst: { name: 'auth-code-email-15m', limit: 6, windowSeconds: 900 },
+  emailHour: { name: 'auth-code-email-1h', limit: 12, windowSeconds: 3600 },
   ip: { name: 'auth-code-ip-1h', limit: 20, windowSeconds: 3600 },
 } satisfies Record<string, RateRule>;
 
@@ -72,7 +76,7 @@ function enforceCodeLimits(services: Services, shopId: string, email: string, he
     services,
     [
       { rule: CODE_RATE_RULES.ip, key: networkKey(shopId, headers) },
-      { rule: CODE_RATE_RULES.emailMinute, key: `${shopId}:${email}` },
+      { rule: CODE_RATE_RULES.emailBurst, key: `${shopId}:${email}` },
       { rule: CODE_RATE_RULES.emailHour, key: `${shopId}:${email}` },
     ],
     { code: 'TOO_MANY_LOGIN_ATTEMPTS' },

@@ -261,7 +261,8 @@ export const ProductListQuerySchema = ListQuerySchema.extend({
     .optional()
     .openapi({
       param: { name: 'query', in: 'query' },
-      description: 'Part of the title, the slug or a SKU (of the product or a variant)',
+      description:
+        "Part of the title, the slug or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`)",
     }),
 });
 

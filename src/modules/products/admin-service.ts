@@ -280,7 +280,7 @@ export async function getProduct(db: Db, shop: ShopContext, id: string): Promise
 export async function listProducts(db: Db, shop: ShopContext, query: ProductListQuery) {
   const { status, category, query: text, ...params } = query;
   const page = await listPage(db, products, shop.id, params as ListParams, (keyset) =>
-    selectProductPage(db, keyset, { status, category, query: text }),
+    selectProductPage(db, keyset, { shopId: shop.id, status, category, query: text }),
   );
   return { data: page.rows, hasMore: page.hasMore };
 }

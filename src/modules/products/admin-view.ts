@@ -115,6 +115,7 @@ export async function lockProductBySlug(tx: Tx, shopId: string, slug: string) {
 }
 
 export type ProductFilters = {
+  shopId: string;
   status?: string | undefined;
   category?: string | undefined;
   query?: string | undefined;
@@ -134,7 +135,9 @@ const filtersOf = (f: ProductFilters): SQL[] => {
     out.push(sql`(${products.title} ilike ${like} or ${products.slug} ilike ${like}
       or ${products.sku} ilike ${like}
       or exists (select 1 from product_variants fv where fv.shop_id = ${products.shopId}
-        and fv.product_id = ${products.id} and fv.sku ilike ${like}))`);
+        and fv.product_id = ${products.id} and fv.sku ilike ${like})
+      or ${products.id} in (select h.hit_id from public.search_hits(${f.shopId}::uuid,
+        ${f.query}::text, false) h where h.hit_kind = 'products'))`);
   }
   return out;
 };

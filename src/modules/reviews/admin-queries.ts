@@ -4,12 +4,26 @@ import type { Db, Tx } from '../../db/client';
 import { reviews } from '../../db/schema';
 import { isUuid } from '../../lib/uuid';
 
-/** A review with its variant's label ("Small / Sand", Postgres' `variant_label`). */
-export type ReviewRow = typeof reviews.$inferSelect & { variantLabel: string };
+/** The product a review is about, as a card names it: title, handle and first image. */
+export type ReviewedProduct = { id: string; title: string; slug: string; image_id: string | null };
+
+/**
+ * A review with its variant's label ("Small / Sand", Postgres' `variant_label`) and its
+ * product's summary (null once the product is gone), read in the same statement.
+ */
+export type ReviewRow = typeof reviews.$inferSelect & {
+  variantLabel: string;
+  product: ReviewedProduct | null;
+};
 
 const columns = {
   ...getTableColumns(reviews),
   variantLabel: sql<string>`variant_label(${reviews.shopId}, ${reviews.variationLabel})`,
+  product: sql<ReviewedProduct | null>`(select json_build_object('id', p.id, 'title', p.title,
+      'slug', p.slug, 'image_id', (select pm.media_id from product_media pm
+        where pm.shop_id = p.shop_id and pm.product_id = p.id
+        order by pm.position, pm.media_id limit 1))
+    from products p where p.shop_id = ${reviews.shopId} and p.id = ${reviews.productId})`,
 };
 
 /** One review of the shop with its variant label (locked `FOR UPDATE` in a transaction when asked). */

@@ -11,6 +11,24 @@ export const AdminReviewSchema = z
     order_id: z.string(),
     customer_id: z.string().nullable(),
     buyer_name: z.string().openapi({ description: 'In full (the storefront masks it)' }),
+    buyer_display_name: z.string().openapi({
+      description: "The buyer's name as the storefront shows it, masked",
+      example: 'Gr**********',
+    }),
+    product: z
+      .object({
+        id: z.string(),
+        title: z.string(),
+        slug: z.string(),
+        image_id: z
+          .string()
+          .nullable()
+          .openapi({ description: "The product's first image (a media id); null without one" }),
+      })
+      .nullable()
+      .openapi({
+        description: 'The product reviewed, named as a person reads it; null once it is deleted',
+      }),
     variation_label: z.string().openapi({
       description: 'The variation key of the variant reviewed (option value ids)',
     }),

@@ -9,6 +9,7 @@ import {
   selectReview,
 } from './admin-queries';
 import type { AdminReview, ReviewQueueQuery } from './admin-schemas';
+import { maskName } from './service';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -25,6 +26,15 @@ export function toAdminReview(row: ReviewRow): AdminReview {
     order_id: row.orderId,
     customer_id: row.customerId,
     buyer_name: row.buyerName,
+    buyer_display_name: maskName(row.buyerName),
+    product: row.product
+      ? {
+          id: row.product.id,
+          title: row.product.title,
+          slug: row.product.slug,
+          image_id: row.product.image_id,
+        }
+      : null,
     variation_label: row.variationLabel,
     variant_label: row.variantLabel,
     rating: row.rating,
@@ -99,7 +109,11 @@ export async function moderateReview(w: WriteScope, id: string, verb: Moderation
   const values = MODERATION[verb];
   if (Object.entries(values).every(([k, v]) => current[k as keyof ReviewRow] === v)) return before;
   const row = await reviewRows.update(w.tx, w.shop.id, id, values);
-  const after = toAdminReview({ ...row, variantLabel: current.variantLabel });
+  const after = toAdminReview({
+    ...row,
+    variantLabel: current.variantLabel,
+    product: current.product,
+  });
   await w.audit({ action: 'update', resourceType: 'review', resourceId: id, before, after });
   return after;
 }

@@ -26,7 +26,7 @@ const requestCodeRoute = defineRoute({
   operationId: 'requestStaffSignInCode',
   summary: 'Emails a staff member a 6-digit sign-in code',
   description:
-    'Step 1 of signing in to the dashboard. Emails a 6-digit code that works once, for 10 minutes, to an active staff member of any shop; a new request voids earlier codes. The answer is the same whether or not the email is staff (no account discovery). Limited per email (1 a minute, 5 an hour) and per client network (`429 TOO_MANY_LOGIN_ATTEMPTS` with `Retry-After`); when the limiter cannot answer, `503 SERVICE_UNAVAILABLE` (it fails closed).',
+    'Step 1 of signing in to the dashboard. Emails a 6-digit code that works once, for 10 minutes, to an active staff member of any shop; a new request voids earlier codes. The answer is the same whether or not the email is staff (no account discovery). Limited per email (6 in 15 minutes, 12 an hour) and per client network (`429 TOO_MANY_LOGIN_ATTEMPTS` with `Retry-After`); when the limiter cannot answer, `503 SERVICE_UNAVAILABLE` (it fails closed).',
   request: { body: jsonBody(CodeRequestSchema) },
   raises: RAISES.requestCode,
   responses: { 202: jsonContent(CodeSentSchema, 'A code was sent if the email is staff') },

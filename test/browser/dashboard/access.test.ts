@@ -2,12 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECTIONS } from '../../../apps/dashboard/src/lib/scopes';
 import { grants, type MerchantScope } from '../../../src/identity/merchant-scopes';
-import { launchBrowser } from '../helpers/chromium';
+import { launchBrowser, VIEWPORTS } from '../helpers/chromium';
 import {
   checkScreen,
   newPage,
   OWNER,
   origin,
+  placeOrder,
   signIn,
   signInAs,
   unique,
@@ -138,6 +139,77 @@ describe('who sees what', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('That code is wrong or has expired').waitFor();
     await checkScreen(page, 'sign-in-wrong-code');
+    await context.close();
+  });
+});
+
+describe('signing in from every address', () => {
+  /** A new member with `role`, who has never signed in with a code. */
+  async function newMember(role: 'admin' | 'fulfilment') {
+    const setUp = await newPage(browser);
+    const email = await signInAs(setUp.page, role);
+    await setUp.context.close();
+    return email;
+  }
+
+  it('signs in from /admin, the address the dev server prints, and lands on Home', async () => {
+    const email = await newMember('admin');
+    const { page, context, cspErrors } = await newPage(browser);
+    await signIn(page, email, { from: '/admin' });
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    // The code form is gone: the page shows the shop, not sign-in.
+    expect(await page.getByLabel('Code').count()).toBe(0);
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('returns a deep link to where it pointed after sign-in', async () => {
+    const placed = await placeOrder(`buyer-${unique()}@example.test`);
+    const email = await newMember('fulfilment');
+    const { page, context, cspErrors } = await newPage(browser);
+    await signIn(page, email, { from: `/admin/orders/${placed._id}`, lands: false });
+    await page.getByRole('heading', { level: 1, name: `Order #${placed.orderNumber}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/orders/${placed._id}`);
+    expect(cspErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in from /admin/sign-in and from a sign-in link that points elsewhere, landing home', async () => {
+    const email = await newMember('admin');
+    const { page, context } = await newPage(browser);
+    // A return address outside the dashboard is not followed.
+    await signIn(page, email, { from: '/admin/sign-in?redirect=//evil.example/x' });
+    expect(new URL(page.url()).origin).toBe(origin());
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/?$/);
+    await context.close();
+  });
+});
+
+describe('on a phone', () => {
+  it('keeps the header to one row, with the sections behind a Menu button', async () => {
+    const { page, context, cspErrors } = await newPage(browser);
+    await signInAs(page, 'owner');
+    await page.setViewportSize(VIEWPORTS.phone);
+    const header = page.locator('header.top');
+    const closed = await header.boundingBox();
+    expect(closed?.height).toBeLessThanOrEqual(120);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('navigation', { name: 'Sections' }).isVisible()).toBe(false);
+    await checkScreen(page, 'phone-menu-closed');
+
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await sections.getByRole('link', { name: 'Orders' }).waitFor();
+    await checkScreen(page, 'phone-menu');
+    // Choosing a section goes there and closes the menu again.
+    await sections.getByRole('link', { name: 'Orders' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    expect((await header.boundingBox())?.height).toBeLessThanOrEqual(120);
+    expect(cspErrors).toEqual([]);
     await context.close();
   });
 });

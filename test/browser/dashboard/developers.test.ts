@@ -20,9 +20,12 @@ it('creates an API key with scopes, shows its secret once, and revokes it', asyn
   const name = `Stock sync ${unique()}`;
   await page.getByRole('button', { name: 'New API key' }).click();
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Catalogue: read').check();
+  await page.getByLabel('Catalogue: view', { exact: true }).check();
   await page.getByRole('button', { name: 'Create API key' }).click();
   await page.getByText(`The secret of ${name}: copy it now.`).waitFor();
+  const keyRow = page.getByRole('row').filter({ hasText: name });
+  const scope = keyRow.getByText('Catalogue: view', { exact: true });
+  expect(await scope.getAttribute('title')).toBe('catalogue:read');
   await checkScreen(page, 'developers-key-created');
   const secret = (await page.locator('.secret code').textContent()) ?? '';
   await page.getByRole('button', { name: 'Copy', exact: true }).click();

@@ -66,15 +66,31 @@ export async function newPage(
   return { context, page, cspErrors };
 }
 
-/** Axe finds nothing serious on the screen as it stands; with SCREENSHOTS=1, both widths saved. */
+/**
+ * Axe finds nothing serious on the screen as it stands, at phone width (412 px) and at desktop
+ * width (1440 px); with SCREENSHOTS=1, both widths saved. The page ends at the size it had.
+ */
 export async function checkScreen(page: Page, name: string) {
-  expect(await seriousViolations(page), name).toEqual([]);
+  const original = page.viewportSize();
+  for (const size of Object.values(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
+  }
+  if (original) await page.setViewportSize(original);
   await screenshotBoth(page, 'dashboard', name);
 }
 
-/** Signs in through the sign-in page with the code the email carries; lands on Home. */
-export async function signIn(page: Page, email: string, options: { check?: boolean } = {}) {
-  await page.goto(`${origin()}/admin/sign-in`);
+/**
+ * Signs in with the code the email carries, starting from `from` (the sign-in page unless
+ * told: `/admin`, a deep link) and waiting for the sign-in page it leads to; the caller waits
+ * for where it lands (Home unless `lands` is false).
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  options: { check?: boolean; from?: string; lands?: boolean } = {},
+) {
+  await page.goto(`${origin()}${options.from ?? '/admin/sign-in'}`);
   await page.getByRole('heading', { name: 'Sign in to your shop' }).waitFor();
   if (options.check) await checkScreen(page, 'sign-in');
   const since = Date.now();
@@ -86,7 +102,9 @@ export async function signIn(page: Page, email: string, options: { check?: boole
   if (options.check) await checkScreen(page, 'sign-in-code');
   await page.getByLabel('Code').fill(code);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+  if (options.lands !== false) {
+    await page.getByRole('heading', { level: 1, name: 'Home' }).waitFor();
+  }
 }
 
 /** The preset roles a journey's member can hold (src/identity/staff-roles.ts). */

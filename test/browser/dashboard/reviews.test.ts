@@ -5,6 +5,9 @@ type Review = {
   id: string;
   product_id: string;
   buyer_name: string;
+  buyer_display_name: string;
+  product: { id: string; title: string; image_id: string | null } | null;
+  variation_label: string;
   comment: string;
   status: string;
 };
@@ -26,6 +29,15 @@ it('approves a review from the moderation queue, and the storefront lists it', a
   await page.getByRole('heading', { level: 1, name: 'Reviews' }).waitFor();
   const card = page.getByRole('article').filter({ hasText: review.comment });
   await card.waitFor();
+  // The card names the product (a link to it, with its image) and the buyer as the storefront
+  // does, never by ids.
+  const product = card.getByRole('link', { name: review.product?.title ?? '' });
+  expect(await product.getAttribute('href')).toBe(`/admin/products/${review.product_id}`);
+  if (review.product?.image_id) await card.locator('.reviewed-product img').waitFor();
+  const text = (await card.textContent()) ?? '';
+  expect(text).toContain(`by ${review.buyer_display_name}`);
+  expect(text).not.toContain(review.product_id);
+  if (review.variation_label) expect(text).not.toContain(review.variation_label);
   await checkScreen(page, 'reviews');
   await card.getByRole('button', { name: 'Approve' }).click();
   await page.getByText('1 review approved.').waitFor();

@@ -34,9 +34,16 @@ it('creates a role from the scope table and invites a person with it', async () 
 
   await page.getByRole('button', { name: 'New role' }).click();
   await page.getByLabel('Role name').fill(roleName);
-  await page.getByLabel('Orders: change').check();
+  await page.getByLabel('Orders: view and change', { exact: true }).check();
   await page.getByRole('button', { name: 'Create role' }).click();
   await page.getByText(`${roleName} created.`).waitFor();
+  // The roles table says what the role may do in words, the raw scope as the tooltip.
+  const words = page.getByText('Orders: view and change', { exact: true });
+  // The roles table's row (an invite's row names the role too, without its scopes).
+  const roleRow = page.getByRole('row').filter({ hasText: roleName }).filter({ has: words });
+  const scope = roleRow.getByText('Orders: view and change', { exact: true });
+  expect(await scope.getAttribute('title')).toBe('orders:write');
+  expect(await roleRow.textContent()).not.toContain('orders:write');
 
   await page.getByRole('button', { name: 'New invite' }).click();
   await page.getByLabel('Email', { exact: true }).fill(invitee);

@@ -38,6 +38,8 @@ export class ApiError extends Error {
     message: string,
     readonly details: FieldError[] = [],
     readonly requestId?: string,
+    /** The answer's Retry-After (a limited or unavailable answer), as sent. */
+    readonly retryAfter?: string,
   ) {
     super(message);
   }
@@ -90,6 +92,7 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
     body.message ?? `The server answered ${response.status}.`,
     body.details ?? [],
     body.requestId ?? response.headers.get('X-Request-Id') ?? undefined,
+    response.headers.get('Retry-After') ?? undefined,
   );
 }
 

@@ -1544,7 +1544,7 @@ export interface paths {
         put?: never;
         /**
          * Emails a staff member a 6-digit sign-in code
-         * @description Step 1 of signing in to the dashboard. Emails a 6-digit code that works once, for 10 minutes, to an active staff member of any shop; a new request voids earlier codes. The answer is the same whether or not the email is staff (no account discovery). Limited per email (1 a minute, 5 an hour) and per client network (`429 TOO_MANY_LOGIN_ATTEMPTS` with `Retry-After`); when the limiter cannot answer, `503 SERVICE_UNAVAILABLE` (it fails closed).
+         * @description Step 1 of signing in to the dashboard. Emails a 6-digit code that works once, for 10 minutes, to an active staff member of any shop; a new request voids earlier codes. The answer is the same whether or not the email is staff (no account discovery). Limited per email (6 in 15 minutes, 12 an hour) and per client network (`429 TOO_MANY_LOGIN_ATTEMPTS` with `Retry-After`); when the limiter cannot answer, `503 SERVICE_UNAVAILABLE` (it fails closed).
          */
         post: operations["requestStaffSignInCode"];
         delete?: never;
@@ -4012,6 +4012,25 @@ export interface components {
              */
             buyer_name: string;
             /**
+             * @description The buyer's name as the storefront shows it, masked
+             * @example Gr**********
+             */
+            buyer_display_name: string;
+            /** @description The product reviewed, named as a person reads it; null once it is deleted */
+            product: {
+                /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
+                id: string;
+                /** @example Linen shirt */
+                title: string;
+                /** @example linen-shirt */
+                slug: string;
+                /**
+                 * @description The product's first image (a media id); null without one
+                 * @example 1e3a5c7e-9b2d-4f6a-8c1e-3a5c7e9b2d4f
+                 */
+                image_id: string | null;
+            } | null;
+            /**
              * @description The variation key of the variant reviewed (option value ids)
              * @example Sand / M
              */
@@ -4908,7 +4927,7 @@ export interface operations {
                 status?: "published" | "draft" | "archived";
                 /** @description A category id */
                 category?: string;
-                /** @description Part of the title, the slug or a SKU (of the product or a variant) */
+                /** @description Part of the title, the slug or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`) */
                 query?: string;
             };
             header?: never;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { createContext, useContext } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { api, type Me } from '../api/client';
 import { visibleSections } from '../lib/scopes';
 import { meQuery } from '../lib/session';
@@ -14,10 +14,17 @@ export function useMe(): Me {
   return me;
 }
 
-/** The signed-in frame: skip link, the shop's name, the sections the role allows, sign-out. */
+/**
+ * The signed-in frame: skip link, the shop's name, the sections the role allows, sign-out. On
+ * a phone the sections and the account sit behind a Menu button, which closes on every move.
+ */
 export function Layout({ me }: { me: Me }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu when the path changes
+  useEffect(() => setMenuOpen(false), [pathname]);
   const signOut = async () => {
     await api.POST('/auth/sign-out');
     queryClient.clear();
@@ -30,24 +37,35 @@ export function Layout({ me }: { me: Me }) {
       <a className="skip" href="#main">
         Skip to content
       </a>
-      <header className="top">
+      <header className="top" data-menu={menuOpen ? 'open' : 'closed'}>
         <span className="shop-name">{me.shop.name}</span>
-        <nav aria-label="Sections">
-          <ul>
-            {visibleSections(me.scopes).map((s) => (
-              <li key={s.path}>
-                <Link to={s.path} activeOptions={{ exact: s.path === '/' }}>
-                  {s.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="account">
-          <Link to="/account">{who}</Link>
-          <button type="button" onClick={() => void signOut()}>
-            Sign out
-          </button>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="top-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          Menu
+        </button>
+        <div className="top-menu" id="top-menu">
+          <nav aria-label="Sections">
+            <ul>
+              {visibleSections(me.scopes).map((s) => (
+                <li key={s.path}>
+                  <Link to={s.path} activeOptions={{ exact: s.path === '/' }}>
+                    {s.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="account">
+            <Link to="/account">{who}</Link>
+            <button type="button" onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </div>
         </div>
       </header>
       <main id="main" tabIndex={-1}>

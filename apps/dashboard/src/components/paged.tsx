@@ -29,6 +29,19 @@ export function usePaged<T extends { id: string }>(
 /** A column: its header (`label`, or `header` when it is more than words) and each row's cell. */
 export type Column<T> = { label: string; header?: ReactNode; value: (row: T) => ReactNode };
 
+/**
+ * The frame of every table: it scrolls sideways inside itself on a narrow screen, so it is a
+ * labelled region (a named section) that takes focus and can be scrolled from the keyboard.
+ */
+export function TableRegion({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="table-wrap" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
 /** Rows as a table with a caption for screen readers; `busy` while newer rows load. */
 export function DataTable<T extends { id: string }>({
   rows,
@@ -44,7 +57,7 @@ export function DataTable<T extends { id: string }>({
   busy?: boolean | undefined;
 }) {
   return (
-    <div className="table-wrap">
+    <TableRegion label={caption}>
       <table aria-busy={busy}>
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -72,7 +85,7 @@ export function DataTable<T extends { id: string }>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
 

@@ -7,7 +7,9 @@ import {
   useId,
   useRef,
 } from 'react';
+import { withRetryAfter } from '../../../../src/lib/retry-after';
 import { ApiError } from '../api/client';
+import { scopeLabel } from '../lib/scopes';
 
 type FieldProps = {
   label: string;
@@ -133,7 +135,7 @@ export function ErrorNotice({ error }: { error: unknown }) {
   if (!error) return null;
   const message =
     error instanceof ApiError
-      ? `${error.message}${error.requestId ? ` (request ${error.requestId})` : ''}`
+      ? `${withRetryAfter(error.message, error.retryAfter)}${error.requestId ? ` (request ${error.requestId})` : ''}`
       : String(error);
   return <Notice tone="error">{message}</Notice>;
 }
@@ -228,3 +230,16 @@ export function Pager({
 
 export const formatDate = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+/** Scopes in words, one a line, each with the raw scope as its tooltip. */
+export function ScopeWords({ scopes }: { scopes: readonly string[] }) {
+  return (
+    <ul className="plain scopes">
+      {scopes.map((scope) => (
+        <li key={scope} title={scope}>
+          {scopeLabel(scope)}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -32,15 +32,16 @@ export type Section = (typeof SECTIONS)[number];
 export const visibleSections = (scopes: readonly string[]): Section[] =>
   SECTIONS.filter((s) => s.scope === null || can(scopes, s.scope));
 
-/** Every scope a key or role can hold, labelled for a checkbox ("Catalogue: change"). */
-export const SCOPE_OPTIONS = MERCHANT_SCOPES.map((scope) => {
+/** A scope as a person reads it: `orders:write` is "Orders: view and change". */
+export function scopeLabel(scope: string): string {
+  if (scope === 'admin') return 'Keys, webhooks and audit log';
   const [area = '', verb] = scope.split(':');
   const name = area.charAt(0).toUpperCase() + area.slice(1);
-  return {
-    value: scope,
-    label:
-      scope === 'admin'
-        ? 'Keys, webhooks and audit log'
-        : `${name}: ${verb === 'write' ? 'change' : 'read'}`,
-  };
-});
+  return `${name}: ${verb === 'write' ? 'view and change' : 'view'}`;
+}
+
+/** Every scope a key or role can hold, labelled for a checkbox ("Catalogue: view and change"). */
+export const SCOPE_OPTIONS = MERCHANT_SCOPES.map((scope) => ({
+  value: scope,
+  label: scopeLabel(scope),
+}));

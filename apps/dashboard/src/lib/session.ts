@@ -26,3 +26,19 @@ export const meQuery = queryOptions({
 });
 
 export const useSession = () => useQuery(meQuery);
+
+/**
+ * The dashboard path a sign-in returns to (`/orders/123?tab=items`), or undefined for Home.
+ * Only a path inside the dashboard passes: never another origin (`//evil.example`), never
+ * the sign-in page itself.
+ */
+export function returnPath(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//')) {
+    return undefined;
+  }
+  const path = value.replace(/^\/admin(?=\/|$|\?)/, '') || '/';
+  if (path.startsWith('//') || path.includes('\\') || /^\/sign-in(\/|\?|$)/.test(path)) {
+    return undefined;
+  }
+  return path === '/' ? undefined : path;
+}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { useMe } from '../components/Layout';
+import { TableRegion } from '../components/paged';
 import { ErrorNotice, formatDate, Loading, Notice } from '../components/ui';
 import { meQuery } from '../lib/session';
 
@@ -60,7 +61,7 @@ export function Account() {
         <ErrorNotice error={sessions.error ?? end.error} />
         {end.isSuccess ? <Notice tone="success">Signed out there.</Notice> : null}
         {sessions.data ? (
-          <div className="table-wrap">
+          <TableRegion label="Sessions">
             <table>
               <caption className="sr-only">Sessions</caption>
               <thead>
@@ -99,7 +100,7 @@ export function Account() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableRegion>
         ) : null}
         <button type="button" onClick={() => end.mutate('others')} disabled={end.isPending}>
           Sign out everywhere else

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../api/client';
 import { useMe } from '../components/Layout';
@@ -98,13 +99,14 @@ export function Reviews() {
         {rows.map((r) => (
           <li key={r.id}>
             <article aria-labelledby={`review-${r.id}`}>
+              <ReviewedProduct review={r} />
               <h2 id={`review-${r.id}`} className="h3">
                 {'★'.repeat(r.rating)}
-                <span className="sr-only">{r.rating} of 5 stars</span> by {r.buyer_name}
+                <span className="sr-only">{r.rating} of 5 stars</span> by {r.buyer_display_name}
               </h2>
               <p className="muted">
                 {formatDate(r.created_at)}
-                {r.variation_label ? ` · ${r.variation_label}` : ''} · {r.status}
+                {r.variant_label ? ` · ${r.variant_label}` : ''} · {r.status}
                 {r.hidden ? ' · hidden' : ''}
               </p>
               <p>{r.comment}</p>
@@ -112,7 +114,7 @@ export function Reviews() {
                 <div className="actions">
                   <input
                     type="checkbox"
-                    aria-label={`Select the review by ${r.buyer_name}`}
+                    aria-label={`Select the review by ${r.buyer_display_name} of ${r.product?.title ?? 'a deleted product'}`}
                     checked={selected.has(r.id)}
                     onChange={() =>
                       setSelected((s) => {
@@ -152,5 +154,26 @@ export function Reviews() {
         onNext={() => pager.next(rows.at(-1)?.id)}
       />
     </>
+  );
+}
+
+/** The product a review is about: its first image and its title, linking to its page. */
+function ReviewedProduct({ review }: { review: Review }) {
+  const product = review.product;
+  const imageId = product?.image_id ?? null;
+  const image = useQuery({
+    queryKey: ['media', imageId],
+    queryFn: () => unwrap(api.GET('/media/{id}', { params: { path: { id: imageId ?? '' } } })),
+    enabled: imageId !== null,
+    staleTime: 300_000,
+  });
+  if (!product) return <p className="muted">A product that was deleted</p>;
+  return (
+    <p className="reviewed-product">
+      {image.data ? <img src={image.data.url} alt="" width={48} height={48} /> : null}
+      <Link to="/products/$id" params={{ id: product.id }}>
+        {product.title}
+      </Link>
+    </p>
   );
 }

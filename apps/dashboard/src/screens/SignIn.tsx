@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api, newIdempotencyKey, type StaffSession, unwrap } from '../api/client';
 import { ErrorNotice, Notice, TextField } from '../components/ui';
@@ -9,6 +9,7 @@ import { meQuery } from '../lib/session';
 export function SignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const { redirect } = useSearch({ from: '/sign-in' });
   const [step, setStep] = useState<'email' | 'code' | 'shop'>('email');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -29,14 +30,26 @@ export function SignIn() {
     }
   };
 
+  /**
+   * Into the dashboard: the session asked again (the router read "signed out" before the code
+   * and would otherwise keep it), then the address that led to sign-in, or Home.
+   */
+  const proceed = async () => {
+    await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+    const target = new URL(redirect ?? '/', window.location.origin);
+    await navigate({
+      to: target.pathname as '/',
+      search: Object.fromEntries(target.searchParams) as never,
+    });
+  };
+
   const enter = async (signedIn: StaffSession) => {
     if (!signedIn.shop && signedIn.memberships.length > 1) {
       setSession(signedIn);
       setStep('shop');
       return;
     }
-    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-    await navigate({ to: '/' });
+    await proceed();
   };
 
   const sendCode = (event: FormEvent) => {
@@ -70,8 +83,7 @@ export function SignIn() {
   const pick = (shop: string) =>
     void run(async () => {
       await unwrap(api.POST('/auth/shop', { body: { shop } }));
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-      await navigate({ to: '/' });
+      await proceed();
     });
 
   const fieldError = (field: string) =>

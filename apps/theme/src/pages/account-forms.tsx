@@ -1,5 +1,7 @@
 /** The sign-in forms (email, then the emailed code) and the words for the API's refusals. */
 
+import { withRetryAfter } from '../../../../src/lib/retry-after';
+
 export const nextPath = (raw: string | undefined) =>
   raw && /^\/[a-z0-9/_-]*$/i.test(raw) && !raw.startsWith('//') ? raw : '/dashboard';
 
@@ -19,6 +21,10 @@ const ERRORS: Record<string, string> = {
 };
 export const message = (code: string | undefined) =>
   code ? (ERRORS[code] ?? `Something went wrong (${code}).`) : 'Something went wrong.';
+
+/** The words for a refused answer, saying when to try again where it sends Retry-After. */
+export const refusal = (code: string | undefined, response: Response | undefined) =>
+  withRetryAfter(message(code), response?.headers.get('retry-after'));
 
 export function SignIn({ error, next, email }: { error?: string; next: string; email?: string }) {
   return (

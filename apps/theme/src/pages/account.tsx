@@ -4,7 +4,7 @@ import { apiClient } from '../api';
 import type { ThemeEnv } from '../env';
 import { field } from '../lib/forms';
 import { deviceId, setToken } from '../session';
-import { CodeForm, message, nextPath, SignIn } from './account-forms';
+import { CodeForm, message, nextPath, refusal, SignIn } from './account-forms';
 import { accountPage, customerProfile } from './customer';
 
 type C = Context<ThemeEnv>;
@@ -77,14 +77,14 @@ export async function requestCode(c: C) {
   const form = await c.req.parseBody();
   const email = field(form, 'email');
   const next = nextPath(field(form, 'next'));
-  const { data, error } = await c.get('api').POST('/auth', { body: { email } });
+  const { data, error, response } = await c.get('api').POST('/auth', { body: { email } });
   const id = data && 'data' in data ? (data.data as { id?: string } | undefined)?.id : undefined;
   if (!data || !id)
     return accountPage(
       c,
       '/dashboard',
       'Sign in',
-      <SignIn next={next} email={email} error={message(error?.code)} />,
+      <SignIn next={next} email={email} error={refusal(error?.code, response)} />,
       422,
     );
   return accountPage(
@@ -106,7 +106,7 @@ export async function verifyCode(c: C) {
   const id = field(form, 'id');
   const next = nextPath(field(form, 'next'));
   const api = apiClient(c.env, { deviceId: deviceId(c) });
-  const { data, error } = await api.POST('/auth/verify', {
+  const { data, error, response } = await api.POST('/auth/verify', {
     body: { email, id, code: field(form, 'code'), event: 'login' },
   });
   const token = tokenOf(data);
@@ -115,7 +115,7 @@ export async function verifyCode(c: C) {
       c,
       '/dashboard',
       'Enter your code',
-      <CodeForm email={email} id={id} next={next} error={message(error?.code)} />,
+      <CodeForm email={email} id={id} next={next} error={refusal(error?.code, response)} />,
       422,
     );
   setToken(c, token);
@@ -128,14 +128,16 @@ export async function accessLink(c: C) {
   const email = c.req.query('email') ?? '';
   const order = c.req.query('order') ?? '';
   const api = apiClient(c.env, { deviceId: deviceId(c) });
-  const { data, error } = await api.POST('/auth/access', { body: { id, email, order } });
+  const { data, error, response } = await api.POST('/auth/access', {
+    body: { id, email, order },
+  });
   const token = tokenOf(data);
   if (!token)
     return accountPage(
       c,
       '/dashboard',
       'Sign in',
-      <SignIn next="/dashboard/orders" email={email} error={message(error?.code)} />,
+      <SignIn next="/dashboard/orders" email={email} error={refusal(error?.code, response)} />,
       422,
     );
   setToken(c, token);

@@ -57,7 +57,7 @@ export async function requestStaffCode(services: Services, email: string, header
     services,
     [
       { rule: CODE_RATE_RULES.ip, key: staffKey(clientNetwork(headers)) },
-      { rule: CODE_RATE_RULES.emailMinute, key: staffKey(email) },
+      { rule: CODE_RATE_RULES.emailBurst, key: staffKey(email) },
       { rule: CODE_RATE_RULES.emailHour, key: staffKey(email) },
     ],
     { code: 'TOO_MANY_LOGIN_ATTEMPTS' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
-import { formatDate } from '../../components/ui';
+import { formatDate, ScopeWords } from '../../components/ui';
 import { SCOPE_OPTIONS } from '../../lib/scopes';
 import { AuditLog } from './AuditLog';
 import { Deliveries } from './Deliveries';
@@ -37,7 +37,7 @@ const KEYS: ResourceConfig = {
   columns: [
     { label: 'Name', value: (k) => String(k.name) },
     { label: 'Key', value: (k) => <code>{String(k.prefix)}…</code> },
-    { label: 'Scopes', value: (k) => (k.scopes as string[]).join(', ') },
+    { label: 'May', value: (k) => <ScopeWords scopes={k.scopes as string[]} /> },
     { label: 'Last used', value: (k) => formatDate(k.last_used_at as string | null) },
     {
       label: 'Status',

@@ -1,4 +1,5 @@
 import type { Schema } from '../../api/client';
+import { TableRegion } from '../../components/paged';
 
 /**
  * An import job. The document declares `error` as `allOf: [ImportProblem, {type: [object,
@@ -51,7 +52,7 @@ export function Report({ job }: { job: Import }) {
         </p>
       ) : null}
       {job.errors.length > 0 ? (
-        <div className="table-wrap">
+        <TableRegion label="Problems by line and column">
           <table>
             <caption>Problems by line and column</caption>
             <thead>
@@ -73,7 +74,7 @@ export function Report({ job }: { job: Import }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
       {job.ignored_columns.length > 0 ? (
         <p className="muted">

@@ -1,5 +1,6 @@
 /** The order's items with what has shipped of each, its totals, and "Fulfil items". */
 import { useState } from 'react';
+import { TableRegion } from '../../components/paged';
 import { Notice } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { canFulfil, FulfilDialog, lineName } from './fulfilment';
@@ -44,7 +45,7 @@ export function OrderLines({
         ) : null}
       </div>
       {done ? <Notice tone="success">{done}</Notice> : null}
-      <div className="table-wrap">
+      <TableRegion label="Items">
         <table>
           <caption className="sr-only">Items</caption>
           <thead>
@@ -74,7 +75,7 @@ export function OrderLines({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
       <dl className="totals">
         <div>
           <dt>Products</dt>

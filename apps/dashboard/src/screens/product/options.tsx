@@ -1,4 +1,6 @@
 /** A product's options (up to three) and the variant matrix generated from their values. */
+
+import { TableRegion } from '../../components/paged';
 import { TextField } from '../../components/ui';
 import { type FormErrors, generateVariants, type ProductDraft } from '../../lib/product-form';
 
@@ -76,7 +78,7 @@ export function Options({
       </div>
       {errors.variants ? <p className="field-error">{errors.variants}</p> : null}
       {draft.variants.length > 0 ? (
-        <div className="table-wrap">
+        <TableRegion label="Variants">
           <table className="matrix">
             <caption>Variants</caption>
             <thead>
@@ -134,7 +136,7 @@ export function Options({
               })}
             </tbody>
           </table>
-        </div>
+        </TableRegion>
       ) : null}
     </section>
   );

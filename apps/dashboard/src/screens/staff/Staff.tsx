@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
 import { useMe } from '../../components/Layout';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
-import { ErrorNotice, formatDate, Notice } from '../../components/ui';
+import { ErrorNotice, formatDate, Notice, ScopeWords } from '../../components/ui';
 import { can, SCOPE_OPTIONS } from '../../lib/scopes';
 import { Members } from './Members';
 
@@ -27,7 +27,7 @@ const ROLES: Omit<ResourceConfig, 'onChange'> = {
   ],
   columns: [
     { label: 'Role', value: (r) => `${String(r.name)}${r.preset ? ' (built in)' : ''}` },
-    { label: 'Scopes', value: (r) => (r.scopes as string[]).join(', ') },
+    { label: 'May', value: (r) => <ScopeWords scopes={r.scopes as string[]} /> },
     { label: 'Members', value: (r) => String(r.members) },
   ],
 };
