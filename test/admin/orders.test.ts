@@ -22,7 +22,7 @@ const DOCUMENTED: Record<string, { path: string; from: Status[]; to: Status | nu
   cancel: { path: 'cancel', from: ['pending'], to: 'cancelled' },
   mark_paid: { path: 'mark-paid', from: ['pending', 'delivered', 'completed'], to: null },
   request_refund: { path: 'request-refund', from: ['delivered', 'completed'], to: null },
-  refund: { path: 'refund', from: ['delivered', 'completed'], to: 'refunded' },
+  refund: { path: 'refund', from: ['pending', 'delivered', 'completed'], to: 'refunded' },
 };
 
 const stockOf = async (productId: string) => {

@@ -72,7 +72,7 @@ async function givenBackByProvider(w: WriteScope, row: AdminOrderRow, amount: nu
 }
 
 /**
- * A refund of the locked order `row` (already checked: delivered or completed, and paid):
+ * A refund of the locked order `row` (already checked: paid, neither cancelled nor refunded):
  * records it with what went back to stock, adds it to the refunded total, and makes the
  * order `refunded` only once everything paid has been given back. The caller holds the
  * order's row lock, so concurrent refunds are counted one after the other and can never

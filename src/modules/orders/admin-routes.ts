@@ -143,8 +143,8 @@ const TRANSITIONS = [
       'refund',
       'refundOrder',
       [
-        'Records a completed refund of a delivered or completed order, optionally restocking once',
-        'One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
+        'Records a completed refund of a paid order, optionally restocking once',
+        'One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
       ],
       RefundSchema,
     ),
