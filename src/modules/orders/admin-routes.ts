@@ -106,8 +106,8 @@ const TRANSITIONS = [
   {
     verb: 'cancel',
     route: transitionRoute('cancel', 'cancel', 'cancelOrder', [
-      'Cancels a pending order: gives back its stock and coupon use, closes its downloads, emails the buyer',
-      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race.',
+      'Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer',
+      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back.',
     ]),
   },
   {
