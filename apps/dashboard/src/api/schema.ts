@@ -755,8 +755,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancels a pending order: gives back its stock and coupon use, closes its downloads, emails the buyer
-         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer
+         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -815,8 +815,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Records a completed refund of a delivered or completed order, optionally restocking once
-         * @description One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * Records a completed refund of a paid order, optionally restocking once
+         * @description One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["refundOrder"];
         delete?: never;
@@ -856,7 +856,7 @@ export interface paths {
         put?: never;
         /**
          * Refunds part or all of what was paid, optionally restocking lines, and emails the buyer
-         * @description For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. An order paid through the provider's checkout is refunded at the provider first (its id in `provider_refund_id`); the provider refusing is 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and then nothing is recorded. Raises `order.refunded`, whose data names this refund (`refund`).
+         * @description For a paid order in any status but cancelled and refunded (a refund follows the payment, not the delivery). Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. An order paid through the provider's checkout is refunded at the provider first (its id in `provider_refund_id`); the provider refusing is 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and then nothing is recorded. Raises `order.refunded`, whose data names this refund (`refund`).
          */
         post: operations["createOrderRefund"];
         delete?: never;
@@ -4213,7 +4213,7 @@ export interface components {
             updated_at: string;
         };
         /** @enum {string} */
-        WebhookEventType: "order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "review.created" | "customer.created" | "newsletter.subscribed" | "product.updated";
+        WebhookEventType: "order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "order.cancelled" | "review.created" | "customer.created" | "newsletter.subscribed" | "product.updated";
         WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
             /**
              * @description The signing secret (`whsec_…`), shown only in this answer (null when an Idempotency-Key replays it). Verify each delivery with a Standard Webhooks library.
@@ -4904,7 +4904,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductWriteResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -4916,7 +4916,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5353,7 +5353,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedProduct"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5365,7 +5365,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5618,7 +5618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductWriteResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5630,7 +5630,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5906,7 +5906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductWriteResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5918,7 +5918,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6189,7 +6189,7 @@ export interface operations {
                     "application/json": components["schemas"]["StockLevel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6201,7 +6201,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6645,7 +6645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6657,7 +6657,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7094,7 +7094,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedCategory"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7106,7 +7106,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7359,7 +7359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7371,7 +7371,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8294,7 +8294,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedMedia"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8306,7 +8306,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8559,7 +8559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Media"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8571,7 +8571,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9488,7 +9488,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedDigitalFile"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9500,7 +9500,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9753,7 +9753,7 @@ export interface operations {
                     "application/json": components["schemas"]["DigitalFile"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9765,7 +9765,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11059,7 +11059,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentModel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11071,7 +11071,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11508,7 +11508,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedContentModel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11520,7 +11520,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11773,7 +11773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentModel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11785,7 +11785,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12277,7 +12277,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentEntryResource"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12289,7 +12289,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12748,7 +12748,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedContentEntry"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12760,7 +12760,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13013,7 +13013,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentEntryResource"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13025,7 +13025,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13729,7 +13729,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantPolicy"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13741,7 +13741,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13989,7 +13989,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPolicy"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14001,7 +14001,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14443,7 +14443,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantSettings"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14455,7 +14455,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14919,7 +14919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingRate"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14931,7 +14931,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15368,7 +15368,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedShippingRate"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15380,7 +15380,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15633,7 +15633,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingRate"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15645,7 +15645,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16109,7 +16109,7 @@ export interface operations {
                     "application/json": components["schemas"]["PickupLocation"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16121,7 +16121,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16558,7 +16558,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPickupLocation"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16570,7 +16570,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16823,7 +16823,7 @@ export interface operations {
                     "application/json": components["schemas"]["PickupLocation"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16835,7 +16835,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17299,7 +17299,7 @@ export interface operations {
                     "application/json": components["schemas"]["Coupon"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17311,7 +17311,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17748,7 +17748,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedCoupon"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17760,7 +17760,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18013,7 +18013,7 @@ export interface operations {
                     "application/json": components["schemas"]["Coupon"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18025,7 +18025,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18716,7 +18716,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18728,7 +18728,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18999,7 +18999,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19011,7 +19011,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19260,7 +19260,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19272,7 +19272,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19348,7 +19348,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID */
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, REFUND_REFUSED_BY_PROVIDER */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19360,7 +19360,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "REFUND_REFUSED_BY_PROVIDER";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19525,7 +19525,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19537,7 +19537,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19812,7 +19812,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19824,7 +19824,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20099,7 +20099,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20111,7 +20111,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20386,7 +20386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20398,7 +20398,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20673,7 +20673,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20685,7 +20685,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20960,7 +20960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20972,7 +20972,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21247,7 +21247,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21259,7 +21259,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22154,7 +22154,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22166,7 +22166,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22415,7 +22415,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22427,7 +22427,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22676,7 +22676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22688,7 +22688,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23349,7 +23349,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23361,7 +23361,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23846,7 +23846,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23858,7 +23858,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24534,7 +24534,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadGrant"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24546,7 +24546,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25175,7 +25175,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedNewsletterSubscriber"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25187,7 +25187,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25598,7 +25598,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterSettings"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25610,7 +25610,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26798,7 +26798,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointCreated"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26810,7 +26810,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27247,7 +27247,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27259,7 +27259,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27512,7 +27512,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27524,7 +27524,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -28011,7 +28011,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28023,7 +28023,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -28441,7 +28441,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewMerchantKey"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28453,7 +28453,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -28886,7 +28886,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantKey"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28898,7 +28898,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31108,7 +31108,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedStaffMember"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31120,7 +31120,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31373,7 +31373,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffMember"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31385,7 +31385,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31650,7 +31650,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31662,7 +31662,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32459,7 +32459,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvite"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32471,7 +32471,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32716,7 +32716,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvite"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32728,7 +32728,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32951,7 +32951,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvite"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32963,7 +32963,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -33383,7 +33383,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -33395,7 +33395,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -33832,7 +33832,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedRole"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -33844,7 +33844,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -34097,7 +34097,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -34109,7 +34109,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
