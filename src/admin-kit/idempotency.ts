@@ -4,6 +4,7 @@ import type { AppEnv } from '../app-env';
 import type { Db, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { ApiError } from '../errors';
+import { jsonBodyOf } from '../http/json-body';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256Hex } from '../lib/crypto';
 import { isIdempotencyKey } from '../lib/idempotency-key';
@@ -22,12 +23,12 @@ export function idempotencyKeyOf(c: Context<AppEnv>): string | null {
 }
 
 /**
- * What identifies a request: its method, path and JSON body (key order ignored), or for a
+ * What identifies a request: its method, path and JSON body (key order ignored; an empty
+ * body counts as none), or for a
  * body of another type the `fingerprint` its route gives (an upload: its bytes' digest).
  */
 export async function requestHashOf(c: Context<AppEnv>, fingerprint?: unknown): Promise<string> {
-  const isJson = c.req.header('content-type')?.toLowerCase().includes('json');
-  const body: unknown = fingerprint ?? (isJson ? await c.req.json() : null);
+  const body: unknown = fingerprint ?? (await jsonBodyOf(c));
   return sha256Hex(canonicalJson({ method: c.req.method, path: c.req.path, body }));
 }
 

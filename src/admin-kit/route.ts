@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env';
 import { ApiError, type ErrorCode } from '../errors';
+import { jsonBodyOf } from '../http/json-body';
 import { requireMerchant } from '../http/merchant';
 import { defineRoute, guarded, type RouteDeclaration } from '../http/route';
 import type { MerchantScope } from '../identity/merchant-scopes';
@@ -84,6 +85,18 @@ const onlyDeclaredQuery = (known: readonly string[]) =>
   );
 
 /**
+ * Refuses a write whose JSON body is malformed (400 INVALID_JSON) before anything runs,
+ * whether or not the route reads a body; an empty one passes (an optional body left out).
+ */
+const wellFormedJson = guarded(
+  createMiddleware<AppEnv>(async (c, next) => {
+    await jsonBodyOf(c);
+    await next();
+  }),
+  { raises: ['INVALID_JSON'] },
+);
+
+/**
  * Declares a merchant API route; the one way to do so. On top of defineRoute (which
  * derives the documented errors and security from the middleware and `raises`), it adds
  * the middleware enforcing key, rate limit and scope (the security requirement names the
@@ -93,6 +106,9 @@ const onlyDeclaredQuery = (known: readonly string[]) =>
 export function adminRoute<const C extends AdminRouteConfig>(config: C) {
   const { scope, tag, ifMatch = false, raises = [], ...route } = config;
   const writes = route.method !== 'get';
+  // Uploads (CSV, images, files) stream their own body: only JSON bodies, or none, are checked.
+  const body = (route.request as { body?: { content?: object } } | undefined)?.body;
+  const checksJson = writes && (!body || 'application/json' in (body.content ?? {}));
   const headers = z.object({
     'idempotency-key': idempotencyKeyHeader,
     ...(ifMatch ? { 'if-match': ifMatchHeader } : {}),
@@ -103,6 +119,7 @@ export function adminRoute<const C extends AdminRouteConfig>(config: C) {
     middleware: [
       ...requireMerchant(scope),
       onlyDeclaredQuery(queryParamsOf(route.request?.query)),
+      ...(checksJson ? [wellFormedJson] : []),
     ] as unknown as ReturnType<typeof requireMerchant>,
     request: writes ? { ...route.request, headers } : route.request,
     raises: [

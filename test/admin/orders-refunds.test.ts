@@ -82,6 +82,59 @@ describe('partial refunds through the merchant API', () => {
     expect(rows.map((r) => r.amountMinor).sort()).toEqual([2000, 3342]);
   });
 
+  it('refunds a paid order before it is delivered, in part then in full', async () => {
+    const email = buyerEmail();
+    const product = await createProduct(shop, { priceMinor: 4000 });
+    const order = await createOrder(
+      shop,
+      [{ productId: product.id, quantity: 1, unitPriceMinor: 4000 }],
+      { email, status: 'pending', paymentStatus: 'fully-paid', paidTotalMinor: 4000 },
+    );
+    const offered = (await api.get(`/orders/${order.id}`)).body.available_actions;
+    expect(offered).toEqual(['deliver', 'cancel', 'refund']);
+    const part = await api.post(`/orders/${order.id}/refunds`, { amount: 1500, reason: 'Late' });
+    expect(part.status).toBe(200);
+    expect(part.body).toMatchObject({
+      status: 'pending',
+      payment_status: 'partially-refunded',
+      refunded_amount: 1500,
+      refunds: [{ amount: 1500, reason: 'Late' }],
+    });
+    // Still open: it can ship, be cancelled, or be refunded further.
+    expect(part.body.available_actions).toEqual(['deliver', 'cancel', 'refund']);
+    const mail = await waitForEmail(email, (e) => e.subject.includes('refund'));
+    expect(mail.text).toContain('15.00 EUR');
+    const rest = await api.post(`/orders/${order.id}/refunds`, { amount: 2500 });
+    expect(rest.body).toMatchObject({
+      status: 'refunded',
+      payment_status: 'refunded',
+      refunded_amount: 4000,
+      available_actions: [],
+    });
+  });
+
+  it('refuses a refund of an unpaid or cancelled order', async () => {
+    const product = await createProduct(shop, { priceMinor: 1000 });
+    const lines = [{ productId: product.id, quantity: 1, unitPriceMinor: 1000 }];
+    const unpaid = await createOrder(shop, lines, { status: 'pending' });
+    expect((await api.get(`/orders/${unpaid.id}`)).body.available_actions).not.toContain('refund');
+    expectError(
+      await api.post(`/orders/${unpaid.id}/refunds`, { amount: 100 }),
+      409,
+      'ORDER_NOT_PAID',
+    );
+    const cancelled = await createOrder(shop, lines, {
+      status: 'cancelled',
+      paymentStatus: 'fully-paid',
+      paidTotalMinor: 1000,
+    });
+    expectError(
+      await api.post(`/orders/${cancelled.id}/refunds`, { amount: 100 }),
+      409,
+      'ORDER_TRANSITION_INVALID',
+    );
+  });
+
   it('refuses more than is left with a code, and fractional or missing amounts', async () => {
     const order = await paidOrder(5342);
     expect((await api.post(`/orders/${order.id}/refunds`, { amount: 2000 })).status).toBe(200);

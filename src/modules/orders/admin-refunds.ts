@@ -3,7 +3,7 @@ import { ApiError } from '../../errors/index';
 import { refundThroughProvider } from '../payments/service';
 import { insertRefund, restockLines } from './admin-operation-queries';
 import type { OrderEffect } from './admin-order-write';
-import { type AdminOrderRow, releaseOrder } from './admin-queries';
+import { type AdminOrderRow, type OrderTableRow, releaseOrder } from './admin-queries';
 import { refundedEmail } from './service/notices';
 
 /**
@@ -18,7 +18,8 @@ export type RefundInput = {
 };
 
 /** What is paid and not refunded yet: the most a refund may give back. */
-const leftToRefund = (row: AdminOrderRow) => row.paidTotalMinor - row.refundedTotalMinor;
+export const leftToRefund = (row: AdminOrderRow) =>
+  row.paymentStatus === 'fully-paid' ? row.paidTotalMinor - row.refundedTotalMinor : 0;
 
 function amountOf(row: AdminOrderRow, asked: number | undefined) {
   const left = leftToRefund(row);
@@ -31,13 +32,30 @@ function amountOf(row: AdminOrderRow, asked: number | undefined) {
   return asked;
 }
 
+/** Lines given back to stock: what a refund records it restocked. */
+type Restocked = Array<{ lineId: string; quantity: number }>;
+
+/**
+ * Gives back to stock all the order's lines still hold (and its coupon use with `coupons`),
+ * once whatever ran before; returns what went back.
+ */
+export async function restockAll(
+  w: WriteScope,
+  row: AdminOrderRow,
+  options: { coupons: boolean },
+): Promise<Restocked> {
+  const ids = await releaseOrder(w.tx, w.shop.id, row.id, options);
+  const lines = new Map(row.lines.map((l) => [l.id, l.quantity - l.restockedQuantity]));
+  return ids.map((lineId) => ({ lineId, quantity: lines.get(lineId) ?? 0 }));
+}
+
 /** Gives back the asked quantities, all or nothing; returns what went back. */
-async function restock(w: WriteScope, row: AdminOrderRow, asked: RefundInput['restock']) {
-  if (asked === true) {
-    const ids = await releaseOrder(w.tx, w.shop.id, row.id, { coupons: false });
-    const lines = new Map(row.lines.map((l) => [l.id, l.quantity - l.restockedQuantity]));
-    return ids.map((lineId) => ({ lineId, quantity: lines.get(lineId) ?? 0 }));
-  }
+async function restock(
+  w: WriteScope,
+  row: AdminOrderRow,
+  asked: RefundInput['restock'],
+): Promise<Restocked> {
+  if (asked === true) return restockAll(w, row, { coupons: false });
   if (!asked || asked.length === 0) return [];
   const wanted = new Map<string, number>();
   for (const l of asked) wanted.set(l.line_id, (wanted.get(l.line_id) ?? 0) + l.quantity);
@@ -72,11 +90,38 @@ async function givenBackByProvider(w: WriteScope, row: AdminOrderRow, amount: nu
 }
 
 /**
- * A refund of the locked order `row` (already checked: delivered or completed, and paid):
- * records it with what went back to stock, adds it to the refunded total, and makes the
- * order `refunded` only once everything paid has been given back. The caller holds the
- * order's row lock, so concurrent refunds are counted one after the other and can never
- * give back more than was paid.
+ * Records a refund of `amount` (already checked against what is left) of the locked order
+ * `row`, with what went back to stock, after asking the provider for the money when it was
+ * paid there; returns the order columns it changes: the refunded total, and the order
+ * `refunded` once everything paid has been given back. The one owner of what a refund writes,
+ * for the refund verbs and for cancelling a paid order alike.
+ */
+export async function recordRefund(
+  w: WriteScope,
+  row: AdminOrderRow,
+  refund: { amount: number; reason: string; restocked: Restocked },
+): Promise<Partial<OrderTableRow>> {
+  await insertRefund(w.tx, w.shop.id, row.id, {
+    amountMinor: refund.amount,
+    reason: refund.reason,
+    restock: refund.restocked,
+    providerRefundId: await givenBackByProvider(w, row, refund.amount),
+  });
+  const refundedTotalMinor = row.refundedTotalMinor + refund.amount;
+  const full = refundedTotalMinor >= row.paidTotalMinor;
+  return {
+    refundedAt: new Date(),
+    refundedTotalMinor,
+    ...(full ? { status: 'refunded', refundState: 'refunded' } : {}),
+    ...(refund.reason ? { refundReason: refund.reason } : {}),
+  };
+}
+
+/**
+ * A refund of the locked order `row` (already checked: paid, neither cancelled nor refunded):
+ * the amount asked (all that is left by default), what goes back to stock, and the buyer's
+ * email. The caller holds the order's row lock, so concurrent refunds are counted one after
+ * the other and can never give back more than was paid.
  */
 export async function refundEffect(
   w: WriteScope,
@@ -85,21 +130,6 @@ export async function refundEffect(
 ): Promise<OrderEffect> {
   const amount = amountOf(row, input.amount);
   const restocked = await restock(w, row, input.restock);
-  await insertRefund(w.tx, w.shop.id, row.id, {
-    amountMinor: amount,
-    reason: input.reason ?? '',
-    restock: restocked,
-    providerRefundId: await givenBackByProvider(w, row, amount),
-  });
-  const refundedTotalMinor = row.refundedTotalMinor + amount;
-  const full = refundedTotalMinor >= row.paidTotalMinor;
-  return {
-    values: {
-      refundedAt: new Date(),
-      refundedTotalMinor,
-      ...(full ? { status: 'refunded', refundState: 'refunded' } : {}),
-      ...(input.reason ? { refundReason: input.reason } : {}),
-    },
-    emails: [refundedEmail(w.shop, row, amount)],
-  };
+  const values = await recordRefund(w, row, { amount, reason: input.reason ?? '', restocked });
+  return { values, emails: [refundedEmail(w.shop, row, amount)] };
 }

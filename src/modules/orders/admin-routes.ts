@@ -106,8 +106,8 @@ const TRANSITIONS = [
   {
     verb: 'cancel',
     route: transitionRoute('cancel', 'cancel', 'cancelOrder', [
-      'Cancels a pending order: gives back its stock and coupon use, closes its downloads, emails the buyer',
-      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race.',
+      'Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer',
+      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back.',
     ]),
   },
   {
@@ -143,8 +143,8 @@ const TRANSITIONS = [
       'refund',
       'refundOrder',
       [
-        'Records a completed refund of a delivered or completed order, optionally restocking once',
-        'One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
+        'Records a completed refund of a paid order, optionally restocking once',
+        'One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
       ],
       RefundSchema,
     ),

@@ -17,7 +17,8 @@ export const ORDER_TRANSITIONS = {
   cancel: { from: ['pending'], to: 'cancelled' },
   mark_paid: { from: ['pending', 'delivered', 'completed'], to: null },
   request_refund: { from: ['delivered', 'completed'], to: null },
-  refund: { from: ['delivered', 'completed'], to: 'refunded' },
+  // A refund follows the payment, not the delivery: any paid order still open.
+  refund: { from: ['pending', 'delivered', 'completed'], to: 'refunded' },
 } as const satisfies Record<string, { from: readonly OrderStatus[]; to: OrderStatus | null }>;
 
 export type OrderVerb = keyof typeof ORDER_TRANSITIONS;

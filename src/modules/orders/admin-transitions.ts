@@ -2,20 +2,26 @@ import type { WriteScope } from '../../admin-kit/write';
 import type { ErrorCode } from '../../errors/index';
 import type { WebhookEventType } from '../webhooks/events';
 import { emitFromWrite } from '../webhooks/service';
+import { cancelEffect } from './admin-cancel';
 import { fulfilmentOf } from './admin-fulfillments';
 import type { Deliver } from './admin-operation-schemas';
 import { type OrderEffect, writeOrder } from './admin-order-write';
-import { type AdminOrderRow, closeDownloads, releaseOrder } from './admin-queries';
+import type { AdminOrderRow } from './admin-queries';
 import { type RefundInput, refundEffect } from './admin-refunds';
 import type { AdminOrder, MarkPaid, RefundRequest } from './admin-schemas';
 import { assertTransition, type OrderVerb } from './admin-transition-table';
-import { cancelledEmail, deliveredEmail } from './service/notices';
+import { deliveredEmail } from './service/notices';
 
 /** The codes each transition can raise; routes document them from here. */
 export const RAISES = {
   deliver: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_ALREADY_FULFILLED'],
   complete: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
-  cancel: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID'],
+  cancel: [
+    'ORDER_NOT_FOUND',
+    'ORDER_TRANSITION_INVALID',
+    'REFUND_REFUSED_BY_PROVIDER',
+    'SERVICE_UNAVAILABLE',
+  ],
   mark_paid: ['ORDER_NOT_FOUND', 'ORDER_TRANSITION_INVALID', 'ORDER_ALREADY_PAID'],
   request_refund: [
     'ORDER_NOT_FOUND',
@@ -55,7 +61,7 @@ async function effectOf(
   row: AdminOrderRow,
   input: VerbInput,
 ): Promise<OrderEffect> {
-  const { shop, tx } = w;
+  const { shop } = w;
   switch (verb) {
     case 'deliver': {
       const tracked = input.carrier || input.tracking_number || input.tracking_url;
@@ -69,12 +75,7 @@ async function effectOf(
     case 'complete':
       return { values: { status: 'completed', completedAt: now() }, emails: [] };
     case 'cancel':
-      await releaseOrder(tx, shop.id, row.id, { coupons: true });
-      await closeDownloads(tx, shop.id, row.id);
-      return {
-        values: { status: 'cancelled', cancelledAt: now() },
-        emails: [cancelledEmail(shop, row)],
-      };
+      return cancelEffect(w, row);
     case 'mark_paid':
       return {
         values: {
@@ -107,40 +108,45 @@ const stateOf = (o: AdminOrder) => ({
 
 /**
  * The webhook events a transition raises: `order.status_changed` whenever the status
- * moves, `order.paid` when the merchant marks it paid, `order.refunded` on a refund.
+ * moves, `order.paid` when the merchant marks it paid, `order.cancelled` on a cancel, and
+ * `order.refunded` whenever money went back (a refund, or a cancel of a paid order).
  */
-function eventsOf(change: OrderChange): WebhookEventType[] {
+function eventsOf(change: OrderChange, refunded: boolean): WebhookEventType[] {
   const events: WebhookEventType[] = [];
   if (change.from.status !== change.to.status) events.push('order.status_changed');
   if (change.verb === 'mark_paid') events.push('order.paid');
-  if (change.verb === 'refund') events.push('order.refunded');
+  if (change.verb === 'cancel') events.push('order.cancelled');
+  if (refunded) events.push('order.refunded');
   return events;
 }
 
 /**
- * Records the transition's events in its transaction; delivered once it has committed. A
- * refund's events also carry `refund`: the one this change recorded (the order's refunds
- * that `before` did not have), so a receiver never guesses which of several it is.
+ * Records the transition's events in its transaction; delivered once it has committed. The
+ * events of a refund or a cancel also carry `refund`: the one this change recorded (the
+ * order's refunds that `before` did not have; null for a cancel that gave no money back), so
+ * a receiver never guesses which of several it is.
  */
 async function emitOrderEvents(w: WriteScope, transition: OrderTransition, before: AdminOrder) {
   const { order, change } = transition;
   const known = new Set(before.refunds.map((r) => r.id));
-  const refund = change.verb === 'refund' ? order.refunds.find((r) => !known.has(r.id)) : undefined;
+  const refund = order.refunds.find((r) => !known.has(r.id)) ?? null;
+  const carriesRefund = change.verb === 'refund' || change.verb === 'cancel';
   const data = {
     id: order.id,
     order_number: order.order_number,
     ...change,
-    ...(refund ? { refund } : {}),
+    ...(carriesRefund ? { refund } : {}),
     order,
   };
-  for (const type of eventsOf(change)) await emitFromWrite(w, type, data);
+  for (const type of eventsOf(change, refund !== null)) await emitFromWrite(w, type, data);
 }
 
 /**
  * Runs one verb of the state machine on an order, in the write's transaction: locks the
  * order, checks If-Match and the transition table, writes the effects, the order, the
  * buyer's email (outbox, delivered after the commit) and the audit record. The returned
- * `change` is what its webhook events (order.status_changed, order.paid, order.refunded)
+ * `change` is what its webhook events (order.status_changed, order.paid, order.cancelled,
+ * order.refunded)
  * carry; they are recorded in the same transaction.
  */
 export async function changeOrder(

@@ -775,8 +775,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Cancels a pending order: gives back its stock and coupon use, closes its downloads, emails the buyer
-         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer
+         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -835,8 +835,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Records a completed refund of a delivered or completed order, optionally restocking once
-         * @description One refund of a paid, delivered or completed order (else 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * Records a completed refund of a paid order, optionally restocking once
+         * @description One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["refundOrder"];
         delete?: never;
@@ -876,7 +876,7 @@ export interface paths {
         put?: never;
         /**
          * Refunds part or all of what was paid, optionally restocking lines, and emails the buyer
-         * @description For a paid, delivered or completed order. Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. An order paid through the provider's checkout is refunded at the provider first (its id in `provider_refund_id`); the provider refusing is 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and then nothing is recorded. Raises `order.refunded`, whose data names this refund (`refund`).
+         * @description For a paid order in any status but cancelled and refunded (a refund follows the payment, not the delivery). Several refunds add up to at most the amount paid: more is 422 REFUND_EXCEEDS_PAID (concurrent refunds wait for each other on the order, so they cannot exceed it together). `amount` is in minor units, an integer. `restock` gives the quantities back to stock in the same transaction (422 REFUND_RESTOCK_INVALID when a line holds less). `payment_status` becomes `partially-refunded`; the order becomes `refunded` once everything paid is refunded. An order paid through the provider's checkout is refunded at the provider first (its id in `provider_refund_id`); the provider refusing is 409 REFUND_REFUSED_BY_PROVIDER and an outage 503, and then nothing is recorded. Raises `order.refunded`, whose data names this refund (`refund`).
          */
         post: operations["createOrderRefund"];
         delete?: never;
@@ -4445,7 +4445,7 @@ export interface components {
             updated_at: string;
         };
         /** @enum {string} */
-        WebhookEventType: "order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "review.created" | "customer.created" | "newsletter.subscribed" | "product.updated";
+        WebhookEventType: "order.created" | "order.paid" | "order.status_changed" | "order.refunded" | "order.cancelled" | "review.created" | "customer.created" | "newsletter.subscribed" | "product.updated";
         WebhookEndpointCreated: components["schemas"]["WebhookEndpoint"] & {
             /**
              * @description The signing secret (`whsec_…`), shown only in this answer (null when an Idempotency-Key replays it). Verify each delivery with a Standard Webhooks library.
@@ -5144,7 +5144,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductWriteResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5156,7 +5156,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5593,7 +5593,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedProduct"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5605,7 +5605,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -5858,7 +5858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductWriteResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5870,7 +5870,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6427,7 +6427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductWriteResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6439,7 +6439,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6710,7 +6710,7 @@ export interface operations {
                     "application/json": components["schemas"]["StockLevel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6722,7 +6722,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7166,7 +7166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7178,7 +7178,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7615,7 +7615,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedCategory"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7627,7 +7627,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -7880,7 +7880,7 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -7892,7 +7892,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -8815,7 +8815,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedMedia"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -8827,7 +8827,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -9080,7 +9080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Media"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -9092,7 +9092,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10009,7 +10009,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedDigitalFile"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10021,7 +10021,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10274,7 +10274,7 @@ export interface operations {
                     "application/json": components["schemas"]["DigitalFile"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -10286,7 +10286,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -11580,7 +11580,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentModel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -11592,7 +11592,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12029,7 +12029,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedContentModel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12041,7 +12041,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12294,7 +12294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentModel"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12306,7 +12306,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -12798,7 +12798,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentEntryResource"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -12810,7 +12810,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13269,7 +13269,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedContentEntry"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13281,7 +13281,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -13534,7 +13534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContentEntryResource"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -13546,7 +13546,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14250,7 +14250,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantPolicy"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14262,7 +14262,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14510,7 +14510,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPolicy"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID, POLICY_TYPE_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14522,7 +14522,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID" | "POLICY_TYPE_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -14964,7 +14964,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantSettings"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -14976,7 +14976,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15440,7 +15440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingRate"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15452,7 +15452,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -15889,7 +15889,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedShippingRate"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15901,7 +15901,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16154,7 +16154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ShippingRate"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16166,7 +16166,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -16630,7 +16630,7 @@ export interface operations {
                     "application/json": components["schemas"]["PickupLocation"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -16642,7 +16642,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17079,7 +17079,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedPickupLocation"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17091,7 +17091,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17344,7 +17344,7 @@ export interface operations {
                     "application/json": components["schemas"]["PickupLocation"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17356,7 +17356,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -17820,7 +17820,7 @@ export interface operations {
                     "application/json": components["schemas"]["Coupon"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -17832,7 +17832,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18269,7 +18269,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedCoupon"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18281,7 +18281,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18534,7 +18534,7 @@ export interface operations {
                     "application/json": components["schemas"]["Coupon"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -18546,7 +18546,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19237,7 +19237,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19249,7 +19249,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19520,7 +19520,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19532,7 +19532,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19781,7 +19781,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19793,7 +19793,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -19869,7 +19869,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID */
+            /** @description Error codes: SHOP_NOT_SELECTED, ORDER_TRANSITION_INVALID, REFUND_REFUSED_BY_PROVIDER */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -19881,7 +19881,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID";
+                        code: "SHOP_NOT_SELECTED" | "ORDER_TRANSITION_INVALID" | "REFUND_REFUSED_BY_PROVIDER";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20046,7 +20046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20058,7 +20058,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20333,7 +20333,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20345,7 +20345,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20620,7 +20620,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20632,7 +20632,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -20907,7 +20907,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -20919,7 +20919,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21194,7 +21194,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21206,7 +21206,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21481,7 +21481,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21493,7 +21493,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -21768,7 +21768,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -21780,7 +21780,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22675,7 +22675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22687,7 +22687,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -22936,7 +22936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -22948,7 +22948,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23197,7 +23197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Review"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23209,7 +23209,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -23870,7 +23870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -23882,7 +23882,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -24367,7 +24367,7 @@ export interface operations {
                     "application/json": components["schemas"]["Customer"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -24379,7 +24379,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25055,7 +25055,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadGrant"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25067,7 +25067,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -25696,7 +25696,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedNewsletterSubscriber"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -25708,7 +25708,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -26119,7 +26119,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewsletterSettings"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -26131,7 +26131,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27510,7 +27510,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointCreated"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27522,7 +27522,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -27959,7 +27959,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedWebhookEndpoint"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -27971,7 +27971,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -28224,7 +28224,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28236,7 +28236,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -28723,7 +28723,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -28735,7 +28735,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -29153,7 +29153,7 @@ export interface operations {
                     "application/json": components["schemas"]["NewMerchantKey"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29165,7 +29165,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -29598,7 +29598,7 @@ export interface operations {
                     "application/json": components["schemas"]["MerchantKey"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -29610,7 +29610,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -31820,7 +31820,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedStaffMember"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -31832,7 +31832,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32085,7 +32085,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffMemberChange"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32097,7 +32097,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -32362,7 +32362,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -32374,7 +32374,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -33171,7 +33171,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvite"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -33183,7 +33183,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -33428,7 +33428,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvite"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -33440,7 +33440,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -33663,7 +33663,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffInvite"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -33675,7 +33675,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -34095,7 +34095,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -34107,7 +34107,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -34544,7 +34544,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeletedRole"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -34556,7 +34556,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -34809,7 +34809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Role"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -34821,7 +34821,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */

@@ -56,8 +56,23 @@ export const shippedEmail = (
     ...(tracking.trackingUrl ? [`Follow your parcel: ${tracking.trackingUrl}`] : []),
   ]);
 
-/** Told to the buyer when the merchant cancels the order. */
-export const cancelledEmail = (shop: ShopContext, order: OrderRef) =>
+/** What a cancel gave back of the payment: told to the buyer as it happened. */
+export type CancelRefund = { paid: boolean; refundedMinor: number; refundedBeforeMinor: number };
+
+/** The sentence of a cancel email about the money: true to what the cancel did. */
+function cancelMoneyLine(shop: ShopContext, money: CancelRefund): string {
+  if (!money.paid) return 'No payment was taken for it, so nothing is due back to you.';
+  if (money.refundedMinor <= 0) return 'Everything you paid for it had already been refunded.';
+  const amount = displayAmount(shop, money.refundedMinor);
+  const before =
+    money.refundedBeforeMinor > 0
+      ? ` (on top of the ${displayAmount(shop, money.refundedBeforeMinor)} refunded earlier)`
+      : '';
+  return `We have refunded ${amount}${before}. It may take a few days to show on your statement.`;
+}
+
+/** Told to the buyer when the merchant cancels the order: what happened to the money. */
+export const cancelledEmail = (shop: ShopContext, order: OrderRef, money: CancelRefund) =>
   simpleEmail(
     shop,
     'order-cancelled',
@@ -66,7 +81,7 @@ export const cancelledEmail = (shop: ShopContext, order: OrderRef) =>
     [
       `Hello ${order.name},`,
       `Your order ${order.orderNumber} at ${shop.name} was cancelled. Nothing will be sent.`,
-      'If you paid for it, the payment will be returned to you.',
+      cancelMoneyLine(shop, money),
     ],
   );
 

@@ -11,6 +11,7 @@ const EVENTS = [
   'order.paid',
   'order.status_changed',
   'order.refunded',
+  'order.cancelled',
   'review.created',
   'customer.created',
   'newsletter.subscribed',

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../components/Layout';
 import { ConfirmDialog, Notice, SelectField } from '../../components/ui';
+import { formatMoney } from '../../lib/money';
 import { type Order, useOrderWrite, WriteProblem } from './order-write';
-import { RefundDialog } from './refund';
+import { leftToRefund, RefundDialog } from './refund';
 
 type Transition = 'mark-paid' | 'deliver' | 'complete' | 'cancel';
 type Action = Transition | 'refund';
@@ -31,9 +32,28 @@ const LABELS: Record<Transition, { action: string; title: string; explain: strin
   cancel: {
     action: 'Cancel order',
     title: 'Cancel this order?',
-    explain: 'Stock held by its lines comes back. The buyer gets an email. This cannot be undone.',
+    explain:
+      'Stock held by its lines comes back. The buyer gets an email saying what was refunded. This cannot be undone.',
   },
 };
+
+/** Payments the merchant recorded by hand: their refunds go back by hand too. */
+const BY_HAND = ['cash_on_delivery', 'bank_transfer'];
+
+/**
+ * What cancelling gives back of the payment, said before the merchant confirms: the API
+ * refunds what is paid and not refunded yet (through the provider when paid there).
+ */
+export function cancelMoney(order: Order, currency: string): string {
+  const paid =
+    order.payment_status === 'fully-paid' || order.payment_status === 'partially-refunded';
+  const back = paid ? leftToRefund(order) : 0;
+  if (back <= 0) return 'No payment was taken, so no money goes back.';
+  const amount = formatMoney(back, currency);
+  return BY_HAND.includes(order.payment_method ?? '')
+    ? `${amount} is recorded as refunded: it was paid by hand, so give it back the same way.`
+    : `${amount} goes back to the buyer through the payment provider.`;
+}
 
 /** The buttons in the order a merchant meets them; the buyer's refund request is not among them. */
 const ACTIONS: ReadonlyArray<{ action: Action; api: Order['available_actions'][number] }> = [
@@ -123,6 +143,9 @@ export function OrderActions({ order }: { order: Order }) {
           onCancel={() => setOpen(null)}
           onConfirm={() => change.mutate(open)}
         >
+          {open === 'cancel' ? (
+            <p className="cancel-refund">{cancelMoney(order, currency)}</p>
+          ) : null}
           <p>{LABELS[open].explain}</p>
           {open === 'mark-paid' ? (
             <SelectField
