@@ -13,7 +13,7 @@ async function parsed(html: string) {
       element(el) {
         found.push({
           tag: el.tagName,
-          attributes: [...el.attributes].map(([n, v]) => [n, decodeAttribute(v)]),
+          attributes: [...el.attributes].map(([n = '', v = '']) => [n, decodeAttribute(v)]),
         });
       },
     })

@@ -156,7 +156,7 @@ export async function safeMarkup(markup: string): Promise<string> {
           else el.removeAndKeepContent();
           return;
         }
-        for (const [name, raw] of [...el.attributes]) {
+        for (const [name = '', raw = ''] of [...el.attributes]) {
           const lower = name.toLowerCase();
           const schemes = URL_ATTRIBUTES[lower];
           if (!allowed.includes(lower) && !GLOBAL_ATTRIBUTES.includes(lower)) {
