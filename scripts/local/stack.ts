@@ -129,6 +129,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       KV_STORE: 'memory',
       AUTH_TOKEN_KEYS: `local-1:${randomBytes(32).toString('hex')}`,
       APP_HMAC_SECRET: randomBytes(32).toString('hex'),
+      // Shared with the theme worker, which signs its visitors' addresses with it.
+      VISITOR_ADDRESS_SECRET: randomBytes(32).toString('hex'),
       SHOP_DOMAIN_SUFFIX: 'localhost',
       STRIPE_API_BASE: payments.url,
       // Webhooks and import images may reach local servers; production refuses loopback.

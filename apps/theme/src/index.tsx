@@ -3,7 +3,7 @@
  * through the `API` service binding), small client islands in ./client, no other data source.
  */
 import { Hono } from 'hono';
-import { apiClient, checkHealth, loadSettings } from './api';
+import { apiClient, checkHealth, loadSettings, visitorAddressOf } from './api';
 import type { ThemeEnv } from './env';
 import { serveIsland } from './islands';
 import { cachedPage, isCacheablePage, PAGE_TTL_SECONDS, storePage } from './page-cache';
@@ -50,7 +50,8 @@ app.get('/_theme/health', (c) => c.json({ status: 'ok' }));
 
 // The contract's first rule: the health check before anything else, then settings.
 app.use('*', async (c, next) => {
-  const api = apiClient(c.env);
+  const visitor = visitorAddressOf(c.req.raw);
+  const api = apiClient(c.env, { visitor });
   const health = await checkHealth(api);
   if (!health) return maintenance();
   c.set('api', api);
@@ -67,7 +68,7 @@ app.use('*', async (c, next) => {
   }
   c.set('settings', settings);
   const token = getToken(c);
-  c.set('customerApi', token ? apiClient(c.env, { token, deviceId: deviceId(c) }) : null);
+  c.set('customerApi', token ? apiClient(c.env, { visitor, token, deviceId: deviceId(c) }) : null);
   await next();
   if (isCacheablePage(c) && c.res.status === 200 && !c.res.headers.has('set-cookie')) {
     c.res.headers.set('cache-control', `public, max-age=0, s-maxage=${PAGE_TTL_SECONDS}`);
