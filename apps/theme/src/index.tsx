@@ -37,7 +37,7 @@ import { search } from './pages/search';
 import { collection, shop } from './pages/shop';
 import { wishAdd, wishList, wishRemove } from './pages/wish-list';
 import { proxyAnalytics, proxyVariant } from './proxy';
-import { securityHeaders } from './security';
+import { formPosts, securityHeaders } from './security';
 import { deviceId, getToken } from './session';
 
 const app = new Hono<ThemeEnv>();
@@ -77,7 +77,7 @@ app.use('*', async (c, next) => {
     c.res.headers.set('cache-control', 'private, no-store');
   }
 });
-app.use('*', securityHeaders);
+app.use('*', securityHeaders, formPosts);
 
 // The islands' calls: only these two, each forwarded with the theme's key.
 app.get('/_api/variant-details', proxyVariant);
