@@ -70,6 +70,11 @@ const ConfigSchema = z.object({
   }),
   /** Keys the HMACs of one-time codes, newsletter links and device bindings. */
   APP_HMAC_SECRET: secret,
+  /**
+   * Shared with the theme Worker: keys the signature of the visitor address it sends through
+   * its service binding (src/http/visitor.ts). Unset, no visitor address is believed.
+   */
+  VISITOR_ADDRESS_SECRET: secret.optional(),
   /** Public base URL of media; defaults to this worker's /storage/ route. */
   MEDIA_BASE_URL: url.optional(),
   /**

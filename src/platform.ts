@@ -10,6 +10,7 @@ import { rateLimitHeaders } from './http/rate-limit';
 import { validationHook } from './http/router';
 import { serverTiming } from './http/server-timing';
 import { services } from './http/services';
+import { visitorAddress } from './http/visitor';
 import { jsonDepthExceeds } from './lib/json-depth';
 
 export const API_BASE = '/access/api/v1';
@@ -35,7 +36,7 @@ export function createPlatformApp(stages: Stages = {}): PlatformApp {
   app.use('*', securityHeaders(API_BASE));
   app.use('*', requestId({ headerName: 'X-Request-Id' }));
   stages.beforeServices?.(app);
-  app.use('*', services, serverTiming(API_BASE), rateLimitHeaders);
+  app.use('*', services, visitorAddress, serverTiming(API_BASE), rateLimitHeaders);
   app.notFound(onNotFound);
   app.onError(onError);
   return app;

@@ -7,6 +7,7 @@ declare namespace Cloudflare {
     NEON_WS_PROXY?: string;
     AUTH_TOKEN_KEYS: string;
     APP_HMAC_SECRET: string;
+    VISITOR_ADDRESS_SECRET: string;
     KV_STORE: string;
     /** Tests only (vitest.config.ts): the static assets layer of wrangler.toml's `[assets]`. */
     ASSETS: Fetcher;

@@ -186,7 +186,12 @@ async function main() {
     'Worker',
     'workerd through Miniflare, demo images into local R2',
   );
-  const themeOptions = { port: THEME_PORT, storefrontKey: DEMO_API_KEY, apiOrigin: ORIGIN };
+  const themeOptions = {
+    port: THEME_PORT,
+    storefrontKey: DEMO_API_KEY,
+    apiOrigin: ORIGIN,
+    visitorSecret: bindings.VISITOR_ADDRESS_SECRET,
+  };
   const extraWorkers = [themeWorker(await themeBuild, themeOptions)];
   workerStarting = serveWorker({
     built,

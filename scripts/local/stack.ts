@@ -129,6 +129,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       KV_STORE: 'memory',
       AUTH_TOKEN_KEYS: `local-1:${randomBytes(32).toString('hex')}`,
       APP_HMAC_SECRET: randomBytes(32).toString('hex'),
+      // Shared with the theme worker, which signs its visitors' addresses with it.
+      VISITOR_ADDRESS_SECRET: randomBytes(32).toString('hex'),
       SHOP_DOMAIN_SUFFIX: 'localhost',
       // Emailed dashboard links point here; `npm run dev` sets its own port's origin.
       DASHBOARD_ORIGIN: 'http://storefront.test',

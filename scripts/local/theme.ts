@@ -50,7 +50,14 @@ export async function buildTheme(outDir: string): Promise<BuiltTheme> {
  */
 export function themeWorker(
   built: BuiltTheme,
-  options: { port: number; host?: string; storefrontKey: string; apiOrigin: string },
+  options: {
+    port: number;
+    host?: string;
+    storefrontKey: string;
+    apiOrigin: string;
+    /** The API's VISITOR_ADDRESS_SECRET: the theme signs its visitors' addresses with it. */
+    visitorSecret?: string;
+  },
 ) {
   return {
     name: 'storefront-theme',
@@ -65,6 +72,7 @@ export function themeWorker(
       // MEDIA_BASE_URL and the shop's domains decide them).
       API_BASE: `${options.apiOrigin}/access/api/v1`,
       STOREFRONT_API_KEY: options.storefrontKey,
+      ...(options.visitorSecret ? { VISITOR_ADDRESS_SECRET: options.visitorSecret } : {}),
     },
     serviceBindings: built.serviceBindings,
     ...(built.assets ? { assets: built.assets as never } : {}),

@@ -88,6 +88,56 @@ describe('settings through the merchant API', () => {
     expect((await storefront()).branding.logo).toMatchObject({ _id: own.id });
   });
 
+  it('refuses javascript:, data: and vbscript: links in socials, menu, footer and pages', async () => {
+    const fieldsOf = (res: { body: { details: { field: string }[] } }) =>
+      res.body.details.map((d) => d.field);
+    const tricks = [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'jav&#x61;script&colon;alert(1)',
+      'jav&#97;script:alert(1)',
+      'DATA:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+    ];
+    for (const url of tricks) {
+      const social = await api.patch('/settings/branding', { facebookUrl: url });
+      expectError(social, 422, 'VALIDATION_FAILED');
+      expect(fieldsOf(social)).toEqual(['facebookUrl']);
+    }
+    const menu = await api.patch('/settings/headerTopbar', {
+      menuPages: [
+        {
+          name: 'Ok',
+          url: '/about',
+          children: [{ name: 'Bad', url: 'javascript:x', children: [] }],
+        },
+      ],
+    });
+    expectError(menu, 422, 'VALIDATION_FAILED');
+    expect(fieldsOf(menu)).toEqual(['menuPages.0.children.0.url']);
+    const footer = await api.patch('/settings/footer', [
+      {
+        title: 'Help',
+        links: [
+          { title: 'FAQ', link: '/faq' },
+          { title: 'X', link: 'data:,x' },
+        ],
+      },
+    ]);
+    expectError(footer, 422, 'VALIDATION_FAILED');
+    expect(fieldsOf(footer)).toEqual(['0.links.1.link']);
+    const pages = await api.patch('/settings/pages', [{ name: 'P', url: 'vbscript:x' }]);
+    expectError(pages, 422, 'VALIDATION_FAILED');
+    expect(fieldsOf(pages)).toEqual(['0.url']);
+    const kept = ['https://facebook.com/shop', '/about', 'mailto:hi@shop.test', 'tel:+15550100'];
+    for (const url of kept) {
+      expect((await api.patch('/settings/branding', { facebookUrl: url })).status).toBe(200);
+    }
+    expect((await storefront()).branding.facebookUrl).toBe('tel:+15550100');
+  });
+
   it('honours If-Match and Idempotency-Key', async () => {
     const { version } = (await api.get('/settings')).body;
     expectError(

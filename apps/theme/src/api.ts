@@ -3,16 +3,28 @@ import type { Env } from './env';
 
 export type Settings = Schema<'Settings'>;
 
-/** A client of the storefront API over the service binding, as the contract's client rules ask. */
+/** The visitor's address, as Cloudflare reports it to the theme. */
+export const visitorAddressOf = (request: Request) =>
+  request.headers.get('cf-connecting-ip')?.trim() || null;
+
+/**
+ * A client of the storefront API over the service binding, as the contract's client rules ask.
+ * With `visitor` (the visitor's address) and VISITOR_ADDRESS_SECRET, every call carries that
+ * address signed, so the API's per-visitor limits count the visitor, not the theme.
+ */
 export function apiClient(
   env: Env,
-  customer?: { token?: string; deviceId: string },
+  options: { visitor: string | null; token?: string; deviceId?: string },
 ): StorefrontClient {
+  const { visitor, token, deviceId } = options;
   return createStorefrontClient({
     baseUrl: env.API_BASE,
     apiKey: env.STOREFRONT_API_KEY,
-    ...(customer?.token ? { token: customer.token } : {}),
-    ...(customer ? { deviceId: customer.deviceId } : {}),
+    ...(token ? { token } : {}),
+    ...(deviceId ? { deviceId } : {}),
+    ...(visitor && env.VISITOR_ADDRESS_SECRET
+      ? { visitor: { address: visitor, secret: env.VISITOR_ADDRESS_SECRET } }
+      : {}),
     fetch: (request: Request) => env.API.fetch(request),
   });
 }

@@ -8,6 +8,11 @@ export type Env = {
   API_BASE: string;
   /** The shop's storefront key, sent as `x-api-key` (a secret). */
   STOREFRONT_API_KEY: string;
+  /**
+   * The secret shared with the API's VISITOR_ADDRESS_SECRET (`wrangler secret put`): signs the
+   * visitor's address on every call, so each visitor has their own limits at the API.
+   */
+  VISITOR_ADDRESS_SECRET?: string;
   /** ISO 4217 code prices are shown in. */
   CURRENCY?: string;
 };

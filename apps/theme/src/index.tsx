@@ -3,7 +3,7 @@
  * through the `API` service binding), small client islands in ./client, no other data source.
  */
 import { Hono } from 'hono';
-import { apiClient, checkHealth, loadSettings } from './api';
+import { apiClient, checkHealth, loadSettings, visitorAddressOf } from './api';
 import type { ThemeEnv } from './env';
 import { serveIsland } from './islands';
 import { cachedPage, isCacheablePage, PAGE_TTL_SECONDS, storePage } from './page-cache';
@@ -37,7 +37,7 @@ import { search } from './pages/search';
 import { collection, shop } from './pages/shop';
 import { wishAdd, wishList, wishRemove } from './pages/wish-list';
 import { proxyAnalytics, proxyVariant } from './proxy';
-import { securityHeaders } from './security';
+import { formPosts, securityHeaders } from './security';
 import { deviceId, getToken } from './session';
 
 const app = new Hono<ThemeEnv>();
@@ -50,7 +50,8 @@ app.get('/_theme/health', (c) => c.json({ status: 'ok' }));
 
 // The contract's first rule: the health check before anything else, then settings.
 app.use('*', async (c, next) => {
-  const api = apiClient(c.env);
+  const visitor = visitorAddressOf(c.req.raw);
+  const api = apiClient(c.env, { visitor });
   const health = await checkHealth(api);
   if (!health) return maintenance();
   c.set('api', api);
@@ -67,7 +68,7 @@ app.use('*', async (c, next) => {
   }
   c.set('settings', settings);
   const token = getToken(c);
-  c.set('customerApi', token ? apiClient(c.env, { token, deviceId: deviceId(c) }) : null);
+  c.set('customerApi', token ? apiClient(c.env, { visitor, token, deviceId: deviceId(c) }) : null);
   await next();
   if (isCacheablePage(c) && c.res.status === 200 && !c.res.headers.has('set-cookie')) {
     c.res.headers.set('cache-control', `public, max-age=0, s-maxage=${PAGE_TTL_SECONDS}`);
@@ -76,7 +77,7 @@ app.use('*', async (c, next) => {
     c.res.headers.set('cache-control', 'private, no-store');
   }
 });
-app.use('*', securityHeaders);
+app.use('*', securityHeaders, formPosts);
 
 // The islands' calls: only these two, each forwarded with the theme's key.
 app.get('/_api/variant-details', proxyVariant);

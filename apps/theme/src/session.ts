@@ -7,7 +7,9 @@ import { COOKIE, readCompactCart, readWish, writeCart, writeWish } from './lib/c
 type C = Context<ThemeEnv>;
 const YEAR = 60 * 60 * 24 * 365;
 
-const secure = (c: C) => new URL(c.req.url).protocol === 'https:';
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Cookies are `Secure` everywhere but a local stack (plain http on a loopback host). */
+export const secure = (c: C) => !LOCAL_HOSTS.has(new URL(c.req.url).hostname);
 /** Cookies the client's scripts read too (cart count, wish list buttons, pending events). */
 const shared = (c: C, maxAge: number) => ({
   path: '/',
@@ -22,15 +24,18 @@ export const setCart = (c: C, cart: CartLine[]) =>
     ? setCookie(c, COOKIE.cart, writeCart(cart), shared(c, 60 * 60 * 24 * 30))
     : deleteCookie(c, COOKIE.cart, { path: '/' });
 
+/** Cookies only the server reads. */
+const own = (c: C, maxAge: number) => ({ ...shared(c, maxAge), httpOnly: true });
+
 export const getCoupon = (c: C) => getCookie(c, COOKIE.coupon)?.slice(0, 64) || null;
 export const setCoupon = (c: C, code: string | null) =>
   code
-    ? setCookie(c, COOKIE.coupon, code, shared(c, 60 * 60 * 24 * 30))
+    ? setCookie(c, COOKIE.coupon, code, own(c, 60 * 60 * 24 * 30))
     : deleteCookie(c, COOKIE.coupon, { path: '/' });
 
 export const getWish = (c: C) => readWish(getCookie(c, COOKIE.wish));
 export const setWish = (c: C, ids: string[]) =>
-  setCookie(c, COOKIE.wish, writeWish(ids), shared(c, YEAR));
+  setCookie(c, COOKIE.wish, writeWish(ids), own(c, YEAR));
 
 export const getToken = (c: C) => getCookie(c, COOKIE.token) || null;
 export const setToken = (c: C, token: string | null) =>
@@ -75,14 +80,23 @@ export function queueEvent(c: C, event: string, metadata: Record<string, unknown
   setCookie(c, COOKIE.events, JSON.stringify(pending), shared(c, 600));
 }
 
-/** Redirects a form post (303) to a path of this site only. */
+/**
+ * A path of this site for a redirect: one `/`, then anything but a second `/` or `\` (which a
+ * browser reads as another host), and no control characters; null otherwise.
+ */
+export function sitePath(path: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
+  return /^\/(?![/\\])[^\u0000-\u001f\u007f]*$/.test(path) ? path : null;
+}
+
+/** Redirects a form post (303) to the page it came from when that is a path of this site. */
 export function back(c: C, fallback: string) {
   const ref = c.req.header('referer');
   if (ref) {
     try {
       const url = new URL(ref);
-      if (url.origin === new URL(c.req.url).origin)
-        return c.redirect(url.pathname + url.search, 303);
+      const path = sitePath(url.pathname + url.search);
+      if (url.origin === new URL(c.req.url).origin && path) return c.redirect(path, 303);
     } catch {
       // fall through
     }

@@ -55,7 +55,44 @@ export type StorefrontClientOptions = {
   deviceId?: string;
   /** Another fetch (tests, server-side rendering with a custom agent). */
   fetch?: ClientOptions['fetch'];
+  /**
+   * For a storefront server calling on a visitor's behalf (the theme through its service
+   * binding): the visitor's IP address, sent signed with the secret the API shares
+   * (`VISITOR_ADDRESS_SECRET`), so the API's per-visitor limits count this visitor, not the
+   * server. Never give the secret to a browser.
+   */
+  visitor?: { address: string; secret: string };
 };
+
+/** The header that carries a visitor's address from a storefront server to the API. */
+export const VISITOR_HEADER = 'x-visitor-address';
+
+const encoder = new TextEncoder();
+
+/**
+ * `<address>;<unix seconds>;<hex HMAC-SHA-256 of "visitor-address\n<address>\n<seconds>">`: what
+ * the API checks before counting a request as the visitor's (a stale or unsigned one is ignored).
+ */
+export async function signVisitorAddress(
+  secret: string,
+  address: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    encoder.encode(`visitor-address\n${address}\n${nowSeconds}`),
+  );
+  const hex = Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${address};${nowSeconds};${hex}`;
+}
 
 export type StorefrontClient = Client<paths>;
 
@@ -65,9 +102,20 @@ export function createStorefrontClient(options: StorefrontClientOptions): Storef
   if (options.apiKey) headers['x-api-key'] = options.apiKey;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.deviceId) headers['x-device-id'] = options.deviceId;
+  const { visitor } = options;
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetch = visitor
+    ? async (request: Request) => {
+        request.headers.set(
+          VISITOR_HEADER,
+          await signVisitorAddress(visitor.secret, visitor.address),
+        );
+        return send(request);
+      }
+    : options.fetch;
   return createClient<paths>({
     baseUrl: options.baseUrl,
     headers,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(fetch ? { fetch } : {}),
   });
 }

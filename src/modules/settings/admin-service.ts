@@ -5,6 +5,7 @@ import type { ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { detailsOf } from '../../http/router';
+import { isScriptingUrl } from '../../lib/link-url';
 import { isUuid } from '../../lib/uuid';
 import { isMediaOfShop } from '../media/queries';
 import {
@@ -70,7 +71,30 @@ function patchedSection(current: SettingsDocument, section: SettingsSection, pat
   const merged = isList ? patch : { ...(current[section] as object), ...patch };
   const parsed = strict.safeParse(merged);
   if (!parsed.success) throw invalid(detailsOf(parsed.error.issues));
+  const links = scriptingLinks(parsed.data);
+  if (links.length) throw invalid(links);
   return parsed.data as SettingsDocument[SettingsSection];
+}
+
+/** Fields that hold a link a page renders: `*Url` (socials), `url` (menu, pages), `link` (footer). */
+const LINK_FIELD = /(^url|Url|^link)$/;
+
+/** Every link field in a section's value that holds a scripting URL, named by its path. */
+function scriptingLinks(value: unknown, path: string[] = []): ErrorDetail[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => scriptingLinks(v, [...path, String(i)]));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, v]) =>
+    typeof v === 'string'
+      ? LINK_FIELD.test(key) && isScriptingUrl(v)
+        ? [
+            {
+              field: [...path, key].join('.'),
+              message: 'Must not be a javascript:, data: or vbscript: URL.',
+            },
+          ]
+        : []
+      : scriptingLinks(v, [...path, key]),
+  );
 }
 
 async function assertMediaOfShop(w: WriteScope, section: SettingsSection, value: unknown) {

@@ -1,6 +1,6 @@
 /** Signing in (code or the order email's link), the profile and signing out. */
 import type { Context } from 'hono';
-import { apiClient } from '../api';
+import { apiClient, visitorAddressOf } from '../api';
 import type { ThemeEnv } from '../env';
 import { field } from '../lib/forms';
 import { deviceId, setToken } from '../session';
@@ -105,7 +105,7 @@ export async function verifyCode(c: C) {
   const email = field(form, 'email');
   const id = field(form, 'id');
   const next = nextPath(field(form, 'next'));
-  const api = apiClient(c.env, { deviceId: deviceId(c) });
+  const api = apiClient(c.env, { visitor: visitorAddressOf(c.req.raw), deviceId: deviceId(c) });
   const { data, error, response } = await api.POST('/auth/verify', {
     body: { email, id, code: field(form, 'code'), event: 'login' },
   });
@@ -127,7 +127,7 @@ export async function accessLink(c: C) {
   const id = c.req.query('id') ?? '';
   const email = c.req.query('email') ?? '';
   const order = c.req.query('order') ?? '';
-  const api = apiClient(c.env, { deviceId: deviceId(c) });
+  const api = apiClient(c.env, { visitor: visitorAddressOf(c.req.raw), deviceId: deviceId(c) });
   const { data, error, response } = await api.POST('/auth/access', {
     body: { id, email, order },
   });

@@ -67,7 +67,7 @@ export async function support(c: C) {
     .get('api')
     .GET('/settings/policy/{type}', { params: { path: { type: type as 'privacy' } } });
   if (!data) return notFound(c);
-  const content = data.data.content ? safeMarkup(unescapeHtml(data.data.content)) : '';
+  const content = data.data.content ? await safeMarkup(unescapeHtml(data.data.content)) : '';
   return renderPage(
     c,
     { url: '/support/:id', param: type, fallbackTitle: POLICY_TITLES[type] ?? type },

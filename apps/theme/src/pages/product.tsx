@@ -61,7 +61,7 @@ export async function product(c: C) {
     .sort((a, b) => a.position - b.position);
   const refused = c.req.query('error') === 'out-of-stock';
   const reviewPage = Math.max(1, Number(c.req.query('reviews')) || 1);
-  const description = p.description ? safeMarkup(unescapeHtml(p.description)) : '';
+  const description = p.description ? await safeMarkup(unescapeHtml(p.description)) : '';
   return renderPage(
     c,
     {

@@ -92,14 +92,13 @@ export async function collection(c: C) {
   const category = data.data;
   const query = { ...readShopQuery((n) => c.req.query(n)), categories: category.slug };
   const { page } = await listing(c, query);
+  const description = category.description ? await safeMarkup(category.description) : '';
   return renderPage(
     c,
     { url: '/collections/:id', param: category.slug, fallbackTitle: category.name },
     <>
       <h1>{category.name}</h1>
-      {category.description ? (
-        <div class="prose" dangerouslySetInnerHTML={{ __html: safeMarkup(category.description) }} />
-      ) : null}
+      {description ? <div class="prose" dangerouslySetInnerHTML={{ __html: description }} /> : null}
       <Listing
         c={c}
         query={query}
