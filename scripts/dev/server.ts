@@ -190,7 +190,7 @@ async function main() {
     port: THEME_PORT,
     storefrontKey: DEMO_API_KEY,
     apiOrigin: ORIGIN,
-    visitorSecret: bindings.VISITOR_ADDRESS_SECRET,
+    visitorSecret: stack.bindings.VISITOR_ADDRESS_SECRET,
   };
   const extraWorkers = [themeWorker(await themeBuild, themeOptions)];
   workerStarting = serveWorker({
