@@ -56,6 +56,7 @@ describe('shipping rates through the merchant API', () => {
       price: 5.9,
       description: 'Next day',
       default: false,
+      minOrder: 10,
     });
     const order = await orderWith(res.body.id);
     expect(order.status, JSON.stringify(order.body)).toBe(200);

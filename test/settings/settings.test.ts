@@ -96,7 +96,7 @@ describe('GET /settings', () => {
       uploadUrl: `${shop.id}/media/logo.png`,
     });
     expect(data.footerConfig.logo).toBeNull();
-    expect(data.tax).toEqual({ active: true, value: 19 });
+    expect(data.tax).toEqual({ active: true, value: 19, inclusive: false });
     expect(data.checkout).toEqual({
       requiresAccount: true,
       requiresPayments: false,
