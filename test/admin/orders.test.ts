@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
@@ -62,6 +63,10 @@ describe('orders through the merchant API', () => {
     const notice = await waitForEmail(contact, (e) => e.subject.includes(order.number));
     expect(notice.subject).toBe(`New order ${order.number} at ${shop.name}`);
     expect(notice.text).toContain(order.email);
+    // The link opens the order in the dashboard at the configured origin, not an API path.
+    const dashboard = new URL(env.DASHBOARD_ORIGIN).origin;
+    expect(notice.text).toContain(`${dashboard}/admin/orders/${order.id}`);
+    expect(notice.text).not.toContain('/admin/api/');
 
     const res = await api.get(`/orders/${order.id}`);
     expect(res.status).toBe(200);
