@@ -225,9 +225,16 @@ describe('partial refunds through the merchant API', () => {
     await api.post(`/orders/${id}/refunds`, { amount: 2000 });
     const partial = (await buyer.api.get(`/orders/${id}`)).body.data;
     expect(partial).toMatchObject({ status: 'delivered', paymentStatus: 'fully-paid' });
+    // The buyer sees each refund in the shop's currency units, with its date.
+    expect(partial.refunds).toEqual([{ amount: 20, createdAt: expect.any(String) }]);
+    expect(Number.isNaN(Date.parse(partial.refunds[0].createdAt))).toBe(false);
     await api.post(`/orders/${id}/refunds`, { amount: 3342 });
     const full = (await buyer.api.get(`/orders/${id}`)).body.data;
     expect(full).toMatchObject({ status: 'refunded', refundStatus: 'DONE' });
+    expect(full.refunds.map((r: { amount: number }) => r.amount)).toEqual([20, 33.42]);
+    // Another customer of the shop sees nothing of it.
+    const other = await signInCustomer(shop);
+    expectError(await other.api.get(`/orders/${id}`), 404, 'ORDER_NOT_FOUND');
   });
 
   it('filters the list by the refined payment status', async () => {

@@ -4,7 +4,7 @@ import * as s from '../../src/db/schema';
 import { ORDER_TRANSITIONS } from '../../src/modules/orders/admin-transition-table';
 import { expectError } from '../helpers/api';
 import { createOrder, createProduct } from '../helpers/catalog-factory';
-import { signInCustomer } from '../helpers/customer';
+import { signInCustomer, testConfig } from '../helpers/customer';
 import { testDb } from '../helpers/db';
 import { waitForEmail } from '../helpers/mail';
 import { type MerchantClient, merchantOf } from '../helpers/merchant';
@@ -62,6 +62,10 @@ describe('orders through the merchant API', () => {
     const notice = await waitForEmail(contact, (e) => e.subject.includes(order.number));
     expect(notice.subject).toBe(`New order ${order.number} at ${shop.name}`);
     expect(notice.text).toContain(order.email);
+    // The link opens the order in the dashboard at the configured origin, not an API path.
+    const dashboard = testConfig().DASHBOARD_ORIGIN;
+    expect(notice.text).toContain(`${dashboard}/admin/orders/${order.id}`);
+    expect(notice.text).not.toContain('/admin/api/');
 
     const res = await api.get(`/orders/${order.id}`);
     expect(res.status).toBe(200);

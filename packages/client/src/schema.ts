@@ -1394,6 +1394,8 @@ export interface components {
             refundExpiryDate: string;
             /** @enum {string} */
             refundStatus: "VALID" | "EXPIRED" | "EXISTING" | "DONE" | "INVALID";
+            /** @description Additive: the money given back so far, one entry per refund, oldest first (empty when none). `refundStatus` is `DONE` and `status` `refunded` once everything paid is refunded; a partial refund leaves both as they were. */
+            refunds: components["schemas"]["OrderRefund"][];
             downloadables: {
                 _id: string;
                 title: string;
@@ -1425,6 +1427,12 @@ export interface components {
                 _id: string;
                 quantity: number;
             }[];
+        };
+        OrderRefund: {
+            /** @description Given back, in the shop's currency units */
+            amount: number;
+            /** @description When it was given back (ISO 8601) */
+            createdAt: string;
         };
         DownloadFile: {
             _id: string;

@@ -155,6 +155,13 @@ const OrderShippingDetailSchema = z
   })
   .openapi('OrderShippingDetail');
 
+const OrderRefundSchema = z
+  .object({
+    amount: z.number().openapi({ description: "Given back, in the shop's currency units" }),
+    createdAt: z.string().openapi({ description: 'When it was given back (ISO 8601)' }),
+  })
+  .openapi('OrderRefund');
+
 // Built from the summary's fields (not `extend`, which the document writes as an allOf whose
 // first part closes `shipping` to the summary's fields).
 export const OrderDetailSchema = z
@@ -163,6 +170,10 @@ export const OrderDetailSchema = z
     shipping: orNull(OrderShippingDetailSchema),
     refundExpiryDate: z.string(),
     refundStatus: z.enum(['VALID', 'EXPIRED', 'EXISTING', 'DONE', 'INVALID']),
+    refunds: z.array(OrderRefundSchema).openapi({
+      description:
+        'Additive: the money given back so far, one entry per refund, oldest first (empty when none). `refundStatus` is `DONE` and `status` `refunded` once everything paid is refunded; a partial refund leaves both as they were.',
+    }),
     downloadables: z.array(
       z.object({ _id: z.string(), title: z.string(), files: z.array(DownloadFileSchema) }),
     ),

@@ -144,6 +144,28 @@ it('asks before cancelling, and a cancelled order offers nothing more', async ()
   expect(await page.getByRole('button', { name: 'Mark as paid' }).count()).toBe(0);
 });
 
+it('states the amount that goes back before cancelling a paid order, and gives it back', async () => {
+  const { page } = journey;
+  const placed = await placeOrder(`buyer-${unique()}@example.test`);
+  const paid = await merchantApi<Order>(`/orders/${placed._id}/mark-paid`, {
+    method: 'POST',
+    body: JSON.stringify({ method: 'bank_transfer' }),
+  });
+  expect(paid.status).toBe(200);
+  const total = paid.body.total_amount;
+  expect(total).toBeGreaterThan(0);
+  await openOrder(placed);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  const back = dialog.getByText('is recorded as refunded');
+  await back.waitFor();
+  expect(await back.innerText()).toContain((total / 100).toFixed(2));
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByText('Cancel order: done.').waitFor();
+  const after = (await merchantApi<Order>(`/orders/${placed._id}`)).body;
+  expect(after).toMatchObject({ status: 'cancelled', refunded_amount: total });
+});
+
 it('fulfils part of a storefront order with tracking; the buyer’s shipping email carries the link; notes and the timeline tell what happened', async () => {
   const { page } = journey;
   const email = `buyer-${unique()}@example.test`;

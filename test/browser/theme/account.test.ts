@@ -9,6 +9,7 @@ import { seriousViolations } from '../helpers/axe';
 import { launchBrowser } from '../helpers/chromium';
 import { screenshotBoth } from '../helpers/screenshots';
 import { linksOf, onTheme, waitForEmail } from './inbox';
+import { refundPartOfAPaidOrder } from './shop-admin';
 
 const theme = inject('themeOrigin');
 const mail = inject('mailOrigin');
@@ -75,6 +76,18 @@ describe('a customer', () => {
       break;
     }
     expect(downloaded).not.toBe('');
+  });
+
+  it('sees a partial refund of a paid order on the order page', async () => {
+    const id = await refundPartOfAPaidOrder('demo@aurora.example', 150);
+    await page.goto(`${theme}/dashboard/orders/${id}`);
+    const refunds = page.getByRole('region', { name: 'Refunds' });
+    await refunds.waitFor();
+    expect(await refunds.getByRole('listitem').last().innerText()).toMatch(
+      /^€1\.50 refunded on \d{4}-\d{2}-\d{2}$/,
+    );
+    await page.getByText('paid, partly refunded').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   it('keeps a wish list across a reload', async () => {

@@ -94,3 +94,25 @@ export async function connectPayments(): Promise<() => Promise<void>> {
     await db.end();
   }
 }
+
+/**
+ * Refunds `amountMinor` of one of the buyer's paid, not yet refunded orders through the
+ * merchant API, as the merchant does from the dashboard; answers the order's id.
+ */
+export async function refundPartOfAPaidOrder(email: string, amountMinor: number) {
+  const query = new URLSearchParams({ email, payment_status: 'fully-paid', limit: '50' });
+  const res = await fetch(`${admin()}/orders?${query}`, { headers: merchant });
+  if (res.status !== 200) throw new Error(`GET orders: ${res.status} ${await res.text()}`);
+  const list = (await res.json()) as {
+    data: Array<{ id: string; status: string }>;
+  };
+  const order = list.data.find((o) => o.status !== 'cancelled' && o.status !== 'refunded');
+  if (!order) throw new Error(`no paid order of ${email} to refund`);
+  const refund = await fetch(`${admin()}/orders/${order.id}/refunds`, {
+    method: 'POST',
+    headers: { ...merchant, 'content-type': 'application/json' },
+    body: JSON.stringify({ amount: amountMinor, reason: 'One item arrived scratched' }),
+  });
+  if (refund.status !== 200) throw new Error(`refund: ${refund.status} ${await refund.text()}`);
+  return order.id;
+}

@@ -1,4 +1,4 @@
-/** One order of the signed-in customer: lines, totals, paid downloads and review forms. */
+/** One order of the signed-in customer: lines, totals, refunds, paid downloads and review forms. */
 import type { Context } from 'hono';
 import { Totals } from '../components/order-summary';
 import type { ThemeEnv } from '../env';
@@ -10,6 +10,13 @@ import { STATUS_LABEL } from './orders';
 type C = Context<ThemeEnv>;
 
 const REVIEWABLE = new Set(['delivered', 'completed', 'cancelled', 'refunded']);
+
+/** The payment state in words: refunded in full, in part, paid or not yet. */
+function paymentWords(o: { paymentStatus: string; refundStatus: string; refunds: unknown[] }) {
+  if (o.refundStatus === 'DONE') return 'refunded in full';
+  if (o.refunds.length) return 'paid, partly refunded';
+  return o.paymentStatus === 'fully-paid' ? 'paid' : 'not paid yet';
+}
 
 export async function orderDetail(c: C) {
   const id = c.req.param('id') ?? '';
@@ -36,8 +43,7 @@ export async function orderDetail(c: C) {
     <>
       <h1>Order {o.orderNumber}</h1>
       <p>
-        {STATUS_LABEL[o.status] ?? o.status} · placed {o.date.slice(0, 10)} ·{' '}
-        {o.paymentStatus === 'fully-paid' ? 'paid' : 'not paid yet'}
+        {STATUS_LABEL[o.status] ?? o.status} · placed {o.date.slice(0, 10)} · {paymentWords(o)}
       </p>
       {notice === 'sent' ? (
         <p role="status">Thank you: your review waits for the shop's approval.</p>
@@ -84,6 +90,18 @@ export async function orderDetail(c: C) {
         ]}
         total={{ label: 'Total', amount: o.cartTotal }}
       />
+      {o.refunds.length ? (
+        <section aria-labelledby="refunds">
+          <h2 id="refunds">Refunds</h2>
+          <ul>
+            {o.refunds.map((r) => (
+              <li>
+                {formatPrice(r.amount, ctx.currency)} refunded on {r.createdAt.slice(0, 10)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {o.paymentStatus === 'fully-paid' && o.downloadables.length ? (
         <section aria-labelledby="downloads">
           <h2 id="downloads">Downloads</h2>

@@ -34,6 +34,9 @@ export type OrderRow = {
   }>;
 };
 
+/** A refund as the buyer sees it: the amount given back and when. */
+export type CustomerRefundRow = { amountMinor: number; createdAt: string };
+
 export type DownloadableRow = {
   productId: string;
   title: string;
@@ -97,7 +100,8 @@ export async function selectCustomerOrders(
 /**
  * The session check of `claims` and, only when the session is usable, the customer's order
  * `orderId` (null when not theirs in this shop, or `orderId` is null) with its
- * downloadables (only once fully paid, grouped by product) and fulfilments: one statement.
+ * downloadables (only once fully paid, grouped by product), fulfilments and refunds (oldest
+ * first): one statement.
  */
 export async function selectCustomerOrder(
   db: Db,
@@ -110,11 +114,17 @@ export async function selectCustomerOrder(
       order: OrderRow | null;
       downloadables: DownloadableRow[];
       fulfillments: FulfillmentRow[];
+      refunds: CustomerRefundRow[];
     }
   >(sql`
     with g as (${sessionCheckSql(shopId, claims)})
     select g.*, case when o.id is null then null else ${orderJson()} end as "order",
       case when o.id is null then '[]'::json else ${fulfillmentsJson('o')} end as fulfillments,
+      case when o.id is null then '[]'::json else (
+        select coalesce(json_agg(json_build_object('amountMinor', r.amount_minor::float8,
+          'createdAt', r.created_at) order by r.created_at, r.id), '[]'::json)
+        from order_refunds r where r.shop_id = o.shop_id and r.order_id = o.id
+      ) end as refunds,
       case when o.payment_status is distinct from 'fully-paid' then '[]'::json else (
         select coalesce(json_agg(json_build_object('productId', d.product_id,
           'title', coalesce(first_line.title, ''), 'files', d.files)

@@ -93,13 +93,17 @@ export const refundedEmail = (shop: ShopContext, order: OrderRef, amountMinor: n
     'It may take a few days to show on your statement.',
   ]);
 
-/** Told to the merchant (the shop's contact address) when an order is placed. */
+/**
+ * Told to the merchant (the shop's contact address) when an order is placed, with a link to
+ * the order in the dashboard at the configured `dashboardOrigin` (never a request's host).
+ */
 export const newOrderEmail = (
   shop: ShopContext,
   to: string,
-  order: { orderNumber: string; name: string; email: string; totalMinor: number },
+  dashboardOrigin: string,
+  order: { id: string; orderNumber: string; name: string; email: string; totalMinor: number },
 ) =>
   simpleEmail(shop, 'merchant-new-order', to, `New order ${order.orderNumber} at ${shop.name}`, [
     `${order.name} (${order.email}) placed order ${order.orderNumber} for ${displayAmount(shop, order.totalMinor)}.`,
-    `Open it with GET /admin/api/v1/orders?order_number=${order.orderNumber}`,
+    `Open it in your dashboard: ${dashboardOrigin}/admin/orders/${encodeURIComponent(order.id)}`,
   ]);

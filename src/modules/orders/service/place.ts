@@ -187,8 +187,9 @@ async function write(
     const email = confirmationFor(shop, order, origin, awaitingPayment);
     const { contact } = order;
     const notice = merchantEmail
-      ? ({ orderNumber }: { orderNumber: string }) =>
-          newOrderEmail(shop, merchantEmail, {
+      ? ({ id, orderNumber }: { id: string; orderNumber: string }) =>
+          newOrderEmail(shop, merchantEmail, services.config.DASHBOARD_ORIGIN, {
+            id,
             orderNumber,
             name: contact.name,
             email: contact.email,

@@ -156,7 +156,7 @@ export async function listOrders(
  * Any other id (another customer's or shop's, unknown, not a uuid) is ORDER_NOT_FOUND.
  */
 export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, orderId: string) {
-  const { order, downloadables, fulfillments, ...check } = await selectCustomerOrder(
+  const { order, downloadables, fulfillments, refunds, ...check } = await selectCustomerOrder(
     db,
     shop.id,
     claims,
@@ -172,6 +172,10 @@ export async function getOrder(db: Db, shop: ShopContext, claims: TokenClaims, o
       ...shipmentsOf(order, fulfillments),
     },
     ...refundOf(order, shop.refundWindowDays),
+    refunds: refunds.map((r) => ({
+      amount: toAmount(r.amountMinor, shop.currencyDigits),
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
     downloadables: toDownloadables(downloadables),
   };
 }

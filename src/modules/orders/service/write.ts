@@ -91,7 +91,7 @@ export async function writeOrder(
   database: Database,
   plan: OrderPlan,
   confirmation: (order: { id: string; orderNumber: string; linkId: string }) => QueuedEmail,
-  notice: ((order: { orderNumber: string }) => QueuedEmail) | null = null,
+  notice: ((order: { id: string; orderNumber: string }) => QueuedEmail) | null = null,
 ): Promise<{ id: string; orderNumber: string; emailIds: string[]; webhookDeliveries: string[] }> {
   const id = crypto.randomUUID();
   const link = await newAccessLink({ shopId: plan.shopId, orderId: id, email: plan.contact.email });
@@ -105,7 +105,7 @@ export async function writeOrder(
     await redeemCoupon(tx, plan, id);
     const orderNumber = await numberOrder(tx, plan.shopId, id);
     const emails = [confirmation({ id, orderNumber, linkId: link.linkId })];
-    if (notice) emails.push(notice({ orderNumber }));
+    if (notice) emails.push(notice({ id, orderNumber }));
     const queued = await queueEmailsIn(tx, emails);
     const data = orderCreatedData(plan, id, orderNumber);
     const webhookDeliveries = await emitEvent(tx, plan.shopId, 'order.created', data);

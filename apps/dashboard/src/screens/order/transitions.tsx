@@ -17,7 +17,8 @@ const LABELS: Record<Transition, { action: string; title: string; explain: strin
   'mark-paid': {
     action: 'Mark as paid',
     title: 'Mark this order as paid?',
-    explain: 'Record that the money arrived outside the payment provider. The buyer gets an email.',
+    explain:
+      'Record that the money arrived outside the payment provider. No email goes to the buyer.',
   },
   deliver: {
     action: 'Mark as delivered',
