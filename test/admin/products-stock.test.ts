@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { type ApiResponse, expectError } from '../helpers/api';
+import { type ApiResponse, expectError, isUnavailable } from '../helpers/api';
 import { testDb } from '../helpers/db';
 import type { MerchantClient } from '../helpers/merchant';
 import { sellingShop } from '../helpers/selling-shop';
@@ -125,7 +125,9 @@ describe('stock through the merchant API', () => {
     }
     const results = await Promise.all(work);
     for (const r of results) {
-      if (r.res.status === 200) continue;
+      // A busy machine may answer 503 with Retry-After: it wrote nothing, and the sums below
+      // count only what was answered 200, so every unit is still accounted for.
+      if (r.res.status === 200 || isUnavailable(r.res)) continue;
       // Refused for stock, never failed: an order as invalid, an adjustment as below zero.
       expect(r.res.status, JSON.stringify(r.res.body)).toBe(r.kind === 'order' ? 422 : 409);
     }

@@ -52,7 +52,7 @@ describe('settings through the merchant API', () => {
     expect((await storefront()).branding.helpEmail).toBe('help@shop.test');
     const tax = await api.patch('/settings/tax', { active: true, value: 21 });
     expect(tax.body.branding.helpEmail).toBe('help@shop.test');
-    expect((await storefront()).tax).toEqual({ active: true, value: 21 });
+    expect((await storefront()).tax).toEqual({ active: true, value: 21, inclusive: false });
     const same = await api.patch('/settings/tax', { value: 21 });
     expect(same.body.version).toBe(tax.body.version);
   });
