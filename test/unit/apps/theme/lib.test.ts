@@ -14,7 +14,12 @@ import {
 } from '../../../../apps/theme/src/lib/cookies';
 import { unescapeHtml } from '../../../../apps/theme/src/lib/html';
 import { imageUrl } from '../../../../apps/theme/src/lib/images';
-import { type QuoteSettings, quoteOrder, quoteRows, taxNote } from '../../../../apps/theme/src/lib/quote';
+import {
+  type QuoteSettings,
+  quoteOrder,
+  quoteRows,
+  taxNote,
+} from '../../../../apps/theme/src/lib/quote';
 import { defaultChoice, variantKey } from '../../../../apps/theme/src/lib/variants';
 import { PRICING_CASES, type PricingCase } from '../../../fixtures/pricing-cases';
 
