@@ -6139,7 +6139,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProductBulkEditResult"];
                 };
             };
-            /** @description Error codes: IDEMPOTENCY_KEY_INVALID, INVALID_JSON */
+            /** @description Error codes: INVALID_JSON, IDEMPOTENCY_KEY_INVALID */
             400: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6151,7 +6151,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "IDEMPOTENCY_KEY_INVALID" | "INVALID_JSON";
+                        code: "INVALID_JSON" | "IDEMPOTENCY_KEY_INVALID";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
