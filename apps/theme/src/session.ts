@@ -49,6 +49,18 @@ export const setToken = (c: C, token: string | null) =>
       })
     : deleteCookie(c, COOKIE.token, { path: '/' });
 
+/**
+ * Signs out: the token's session ends on the server first, so a copied cookie is worth
+ * nothing afterwards; the cookie is cleared whatever the API answers, even when it is down.
+ */
+export async function endSession(c: C): Promise<void> {
+  await c
+    .get('customerApi')
+    ?.DELETE('/auth/session')
+    .catch(() => undefined);
+  setToken(c, null);
+}
+
 /** A stable id of this browser, sent as `x-device-id`: a token works only on the device it was issued to. */
 export function deviceId(c: C): string {
   const existing = getCookie(c, COOKIE.device);
