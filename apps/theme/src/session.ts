@@ -33,6 +33,10 @@ export const setCoupon = (c: C, code: string | null) =>
     ? setCookie(c, COOKIE.coupon, code, own(c, 60 * 60 * 24 * 30))
     : deleteCookie(c, COOKIE.coupon, { path: '/' });
 
+/** The outcome of a placed order, which /checkout shows once (server only). */
+export const setOrderOutcome = (c: C, outcome: string) =>
+  setCookie(c, COOKIE.order, outcome, { ...own(c, 60 * 60), path: '/checkout' });
+
 export const getWish = (c: C) => readWish(getCookie(c, COOKIE.wish));
 export const setWish = (c: C, ids: string[]) =>
   setCookie(c, COOKIE.wish, writeWish(ids), own(c, YEAR));
