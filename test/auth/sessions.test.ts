@@ -109,7 +109,7 @@ describe('DELETE /auth/session', () => {
     const [kept] = await testDb()
       .select()
       .from(s.sessions)
-      .where(eq(s.sessions.id, session.row.id));
+      .where(eq(s.sessions.id, session.row.id as string));
     expect(kept?.revokedAt).toBeNull();
   });
 

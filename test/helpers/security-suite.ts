@@ -74,7 +74,7 @@ export async function createCustomerWorld(): Promise<CustomerWorld> {
 export type ProtectedCase = {
   request(world: CustomerWorld): { path: string; body?: unknown };
   /** The stranger's token on the owner's resource: refused, or answered with the stranger's own data. */
-  strangerSees(res: ApiResponse, world: CustomerWorld): void | Promise<void>;
+  strangerSees(res: ApiResponse, world: CustomerWorld): unknown;
 };
 
 const notFound = (code: string) => (res: ApiResponse) => expectError(res, 404, code);
