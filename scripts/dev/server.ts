@@ -176,7 +176,7 @@ async function main() {
   } else {
     shops = await seededShops(stack.databaseUrl);
   }
-  const bindings = {
+  const bindings: Record<string, string> = {
     ...stack.bindings,
     ...(await localSecrets()),
     DASHBOARD_ORIGIN: ORIGIN,
