@@ -5,6 +5,7 @@ import type {
   RateDecision,
   RateLimiter,
   RateRule,
+  SharedMemo,
 } from './adapters/kv';
 import type { Mailer } from './adapters/mail';
 import type { PaymentGateways } from './adapters/payments';
@@ -40,6 +41,8 @@ export type Services = {
   detachedDatabase(): Database;
   rateLimiter: RateLimiter;
   dedup: DedupStore;
+  /** Values every isolate shares for a while (the positive cache of merchant keys). */
+  memo: SharedMemo;
   /** Each shop's generation (src/adapters/generations.ts: bump with shopChanged). */
   generations: GenerationStore;
   /** Generations as this isolate reads them: memoised for at most GENERATION_MEMO_MS. */

@@ -250,6 +250,8 @@ async function customerCalls(
     path: '/reviews/{productId}/summary',
     params: { productId: reviewedId },
   });
+  // Last: signing out ends the token.
+  await call('endSession', { method: 'delete', path: '/auth/session', token });
 }
 
 async function newsletter(options: JourneyOptions, call: Call) {

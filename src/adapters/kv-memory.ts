@@ -1,4 +1,4 @@
-import type { DedupStore, GenerationStore, RateLimiter, RateRule } from './kv';
+import type { DedupStore, GenerationStore, RateLimiter, RateRule, SharedMemo } from './kv';
 
 /**
  * In-process sliding-window limiter. Honest only for a single isolate (local development
@@ -38,6 +38,21 @@ export function createMemoryDedup(now: () => number = Date.now): DedupStore {
       const expiresAt = expiries.get(key);
       expiries.set(key, t + ttlSeconds * 1000);
       return expiresAt === undefined || expiresAt <= t;
+    },
+  };
+}
+
+/** In-process shared memo: honest only for a single isolate (local development without Redis). */
+export function createMemorySharedMemo(now: () => number = Date.now): SharedMemo {
+  const values = new Map<string, { json: string; expiresAt: number }>();
+  return {
+    async get<V>(key: string) {
+      const stored = values.get(key);
+      if (!stored || stored.expiresAt <= now()) return null;
+      return JSON.parse(stored.json) as V;
+    },
+    async set(key, value, ttlSeconds) {
+      values.set(key, { json: JSON.stringify(value), expiresAt: now() + ttlSeconds * 1000 });
     },
   };
 }

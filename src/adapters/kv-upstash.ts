@@ -1,7 +1,7 @@
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis/cloudflare';
 import { DependencyUnavailableError } from '../lib/dependency';
-import type { DedupStore, GenerationStore, RateLimiter, RateRule } from './kv';
+import type { DedupStore, GenerationStore, RateLimiter, RateRule, SharedMemo } from './kv';
 
 /**
  * The longest one Redis call may take, its retry included. Upstash answers a Worker in
@@ -102,6 +102,19 @@ export function createUpstashDedup(redis: Redis): DedupStore {
       if (created === 'OK') return true;
       await call('dedup expire', () => redis.expire(`dedup:${key}`, ttlSeconds));
       return false;
+    },
+  };
+}
+
+/** Values in Redis (`memo:<key>`) with a TTL; the client stores them as JSON. */
+export function createUpstashSharedMemo(redis: Redis): SharedMemo {
+  return {
+    async get<V>(key: string) {
+      const stored = await call('memo get', () => redis.get<V>(`memo:${key}`));
+      return stored ?? null;
+    },
+    async set(key, value, ttlSeconds) {
+      await call('memo set', () => redis.set(`memo:${key}`, value, { ex: ttlSeconds }));
     },
   };
 }

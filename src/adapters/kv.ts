@@ -27,6 +27,16 @@ export interface DedupStore {
 }
 
 /**
+ * Port: JSON values every isolate shares for a while (a positive cache). Best effort: a
+ * value may vanish before its TTL, so a reader must be able to do without it.
+ */
+export interface SharedMemo {
+  /** The value stored under `key`, or null when absent or expired. */
+  get<V>(key: string): Promise<V | null>;
+  set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
+}
+
+/**
  * Port: each shop's generation, an opaque token that changes whenever something a public
  * storefront read shows changes. Cached answers are keyed on it, so a new generation makes
  * every cached answer of the shop unreachable at once. A token is never reused.

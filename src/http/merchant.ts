@@ -8,6 +8,7 @@ import {
   looksLikeMerchantKey,
   looksLikeStorefrontKey,
   merchantByKey,
+  SHARED_KEY_TTL_SECONDS,
 } from '../identity/merchant-keys';
 import { grants, type MerchantScope } from '../identity/merchant-scopes';
 import { roleScopes } from '../identity/staff-roles';
@@ -42,7 +43,9 @@ export const STAFF_RATE_LIMIT = 600;
 
 /**
  * Look-ups of keys that turn out unknown or revoked, per client network: beyond this the
- * network's look-ups are refused before they reach Postgres. Valid keys never count. Like the
+ * network's look-ups are refused before they reach Postgres. Valid keys never count, and a
+ * key some isolate found valid is still served to a refused network from the shared positive
+ * cache (no statement), while its shop's key generation stands. Like the
  * sign-in limits it guards a secret, so it fails closed: while the limiter cannot answer,
  * keys not already known to the isolate are refused (503).
  */
@@ -51,6 +54,9 @@ export const KEY_MISS_RATE: RateRule = {
   limit: 30,
   windowSeconds: 600,
 };
+
+/** Where the shared positive cache holds a valid key, by the key's hash. */
+const sharedKeyId = (keyHash: string) => `merchant-key:${keyHash}`;
 
 /**
  * The merchant credential of a key request: one statement on a cache miss, as ever; a cached
@@ -67,6 +73,9 @@ async function keyCredential(c: Context<AppEnv>) {
       (await services.generationReader.read(keyGenerationId(shopId))).generation,
     beforeLookup: () => enforceLimits(services, misses, refusal, 'refuse', { count: false }),
     afterMiss: () => enforceLimits(services, misses, refusal, 'allow'),
+    recallValid: (keyHash) => services.memo.get(sharedKeyId(keyHash)),
+    rememberValid: (keyHash, entry) =>
+      services.defer(services.memo.set(sharedKeyId(keyHash), entry, SHARED_KEY_TTL_SECONDS)),
   });
   if (!found) throw new ApiError('MERCHANT_KEY_INVALID');
   const { shop, name, prefix, keyId, scopes, rateLimit } = found;

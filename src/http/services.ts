@@ -1,17 +1,19 @@
 import type { Redis } from '@upstash/redis/cloudflare';
 import { createMiddleware } from 'hono/factory';
 import { type GenerationReader, memoizedGenerations } from '../adapters/generations';
-import type { DedupStore, GenerationStore, RateLimiter } from '../adapters/kv';
+import type { DedupStore, GenerationStore, RateLimiter, SharedMemo } from '../adapters/kv';
 import {
   createMemoryDedup,
   createMemoryGenerations,
   createMemoryRateLimiter,
+  createMemorySharedMemo,
 } from '../adapters/kv-memory';
 import {
   createUpstashDedup,
   createUpstashGenerations,
   createUpstashRateLimiter,
   createUpstashRedis,
+  createUpstashSharedMemo,
   GENERATION_TIMEOUT_MS,
 } from '../adapters/kv-upstash';
 import { createResendMailer } from '../adapters/mail';
@@ -26,6 +28,7 @@ import { createLogger, type Logger } from '../lib/log';
 type KvPorts = {
   rateLimiter: RateLimiter;
   dedup: DedupStore;
+  memo: SharedMemo;
   generations: GenerationStore;
   generationReader: GenerationReader;
 };
@@ -47,6 +50,7 @@ function kvFor(config: Config): KvPorts {
     ports = {
       rateLimiter: createUpstashRateLimiter(redis),
       dedup: createUpstashDedup(redis),
+      memo: createUpstashSharedMemo(redis),
       generations,
       generationReader: memoizedGenerations(generations),
     };
@@ -55,6 +59,7 @@ function kvFor(config: Config): KvPorts {
     ports = {
       rateLimiter: createMemoryRateLimiter(),
       dedup: createMemoryDedup(),
+      memo: createMemorySharedMemo(),
       generations,
       generationReader: memoizedGenerations(generations),
     };

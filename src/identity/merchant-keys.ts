@@ -59,7 +59,37 @@ export type KeyLookupGuard = {
   beforeLookup?: () => Promise<void>;
   /** After a statement found no live key. */
   afterMiss?: () => Promise<void>;
+  /** A key every isolate recognises as valid (see rememberValid), when `beforeLookup` refuses. */
+  recallValid?: (keyHash: string) => Promise<Stamped<MerchantKeyResolution> | null>;
+  /** After a statement found a live key: share it, stamped, with every isolate. */
+  rememberValid?: (keyHash: string, entry: Stamped<MerchantKeyResolution>) => void;
 };
+
+/**
+ * How long a valid key is shared between isolates. A shared entry is used only while its
+ * shop's key generation is unchanged, so revocation stops it as it stops the isolate cache.
+ */
+export const SHARED_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * The look-up's guard: a network refused for guessing keys (`beforeLookup` throws) is still
+ * served a key some isolate found valid and whose shop's key generation stands; anything
+ * else stays refused, without a statement.
+ */
+async function guardLookup(
+  keyHash: string,
+  guard: KeyLookupGuard,
+): Promise<Stamped<MerchantKeyResolution> | undefined> {
+  try {
+    await guard.beforeLookup?.();
+    return undefined;
+  } catch (refusal) {
+    const shared = await guard.recallValid?.(keyHash).catch(() => null);
+    const live = await current(shared ?? undefined, (r) => r.shop.id, guard.generationOf);
+    if (!live || live.generation === null) throw refusal;
+    return live;
+  }
+}
 
 /**
  * The shop and scopes of a merchant key, or null for an unknown or revoked key. One
@@ -75,7 +105,11 @@ export async function merchantByKey(
   const shopOf = (r: MerchantKeyResolution | null) => r?.shop.id;
   const cached = await current(byKeyHash.get(keyHash), shopOf, guard.generationOf);
   if (cached) return cached.value;
-  await guard.beforeLookup?.();
+  const recalled = await guardLookup(keyHash, guard);
+  if (recalled) {
+    byKeyHash.set(keyHash, recalled, MERCHANT_KEY_CACHE_TTL_MS);
+    return recalled.value;
+  }
   const [row] = await db
     .update(merchantKeys)
     .set({ lastUsedAt: sql`now()` })
@@ -108,5 +142,8 @@ export async function merchantByKey(
   const entry = await stamp(resolved, resolved?.shop.id, guard.generationOf);
   byKeyHash.set(keyHash, entry, resolved ? MERCHANT_KEY_CACHE_TTL_MS : MISS_TTL_MS);
   if (!resolved) await guard.afterMiss?.();
+  else if (entry.generation !== null) {
+    guard.rememberValid?.(keyHash, { value: resolved, generation: entry.generation });
+  }
   return resolved;
 }

@@ -78,6 +78,46 @@ describe('DELETE /auth/sessions', () => {
   });
 });
 
+describe('DELETE /auth/session', () => {
+  let shop: TestShop;
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+  });
+
+  it("signs out: the token is refused afterwards, the customer's other session stays open", async () => {
+    const laptop = await signInCustomer(shop, { deviceId: 'laptop' });
+    const config = testConfig();
+    const session = await newSession(config, {
+      shopId: shop.id,
+      customerId: laptop.customer.id,
+      deviceHash: await deviceHash(config.APP_HMAC_SECRET, new Headers(deviceHeaders('phone'))),
+      method: 'otp',
+    });
+    await testDb().insert(s.sessions).values(session.row);
+    const phone = client(shop.apiKey, session.token, deviceHeaders('phone'));
+    expect((await phone.get('/auth')).status).toBe(200);
+
+    const res = await laptop.api.delete('/auth/session');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'success' });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    expectError(await laptop.api.get('/auth'), 401, 'AUTH_TOKEN_INVALID');
+    expectError(await laptop.api.delete('/auth/session'), 401, 'AUTH_TOKEN_INVALID');
+    expect((await phone.get('/auth')).status).toBe(200);
+    const [kept] = await testDb()
+      .select()
+      .from(s.sessions)
+      .where(eq(s.sessions.id, session.row.id as string));
+    expect(kept?.revokedAt).toBeNull();
+  });
+
+  it('requires a token', async () => {
+    expectError(await client(shop.apiKey).delete('/auth/session'), 401, 'AUTH_TOKEN_MISSING');
+  });
+});
+
 describe('an account blocked after sign-in', () => {
   let shop: TestShop;
 

@@ -1,8 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createApp } from '../../src/app';
+import { sessions } from '../../src/db/schema';
 import { type ApiResponse, call, expectError } from './api';
 import { createProduct } from './catalog-factory';
 import { signInCustomer } from './customer';
+import { testDb } from './db';
 import { createDigitalFile, markPaid, orderBody } from './order-factory';
 import { createTestShop, type TestShop } from './shop-factory';
 
@@ -71,7 +74,7 @@ export async function createCustomerWorld(): Promise<CustomerWorld> {
 export type ProtectedCase = {
   request(world: CustomerWorld): { path: string; body?: unknown };
   /** The stranger's token on the owner's resource: refused, or answered with the stranger's own data. */
-  strangerSees(res: ApiResponse, world: CustomerWorld): void;
+  strangerSees(res: ApiResponse, world: CustomerWorld): unknown;
 };
 
 const notFound = (code: string) => (res: ApiResponse) => expectError(res, 404, code);
@@ -134,6 +137,20 @@ export const PROTECTED_CASES: Record<string, ProtectedCase> = {
     strangerSees: (res) => {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({ revoked: 0 });
+    },
+  },
+  endSession: {
+    request: () => ({ path: '/auth/session' }),
+    // Only the stranger's own session ends; the owner stays signed in. The stranger's session
+    // is then reopened so the rest of the suite can still use the token.
+    strangerSees: async (res, world) => {
+      expect(res).toMatchObject({ status: 200, body: { status: 'success' } });
+      expectError(await world.stranger.api.get('/auth'), 401, 'AUTH_TOKEN_INVALID');
+      expect((await world.owner.api.get('/auth')).status).toBe(200);
+      await testDb()
+        .update(sessions)
+        .set({ revokedAt: null })
+        .where(eq(sessions.customerId, world.stranger.customer.id));
     },
   },
 };

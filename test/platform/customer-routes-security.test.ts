@@ -45,7 +45,7 @@ describe('every route that requires a customer token', () => {
     it("never serves another customer's resource", async () => {
       const { token, deviceId } = world.stranger;
       const res = await callProtected(route, world, { token, deviceId });
-      PROTECTED_CASES[route.operationId]?.strangerSees(res, world);
+      await PROTECTED_CASES[route.operationId]?.strangerSees(res, world);
     });
   });
 });

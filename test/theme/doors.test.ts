@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ThemeEnv } from '../../apps/theme/src/env';
 import { FORM_MAX_BYTES, formPosts } from '../../apps/theme/src/security';
-import { back, setCoupon, setToken, setWish } from '../../apps/theme/src/session';
+import { back, setCoupon, setOrderOutcome, setToken, setWish } from '../../apps/theme/src/session';
 
 const SITE = 'https://shop.example';
 
@@ -15,6 +15,7 @@ const app = new Hono<ThemeEnv>().use('*', formPosts).post('/wish-list/add', asyn
   setWish(c, ['p1']);
   setCoupon(c, 'SAVE10');
   setToken(c, 'token');
+  setOrderOutcome(c, '{"paying":true}');
   return back(c, '/wish-list');
 });
 
@@ -59,7 +60,7 @@ describe('theme form posts', () => {
       ).getSetCookie();
     for (const site of [SITE, 'http://shop.example']) {
       const set = await cookies(site);
-      expect(set).toHaveLength(3);
+      expect(set).toHaveLength(4);
       for (const cookie of set) {
         expect(cookie).toMatch(/; Secure/);
         expect(cookie).toMatch(/; HttpOnly/);

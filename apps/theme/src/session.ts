@@ -33,6 +33,10 @@ export const setCoupon = (c: C, code: string | null) =>
     ? setCookie(c, COOKIE.coupon, code, own(c, 60 * 60 * 24 * 30))
     : deleteCookie(c, COOKIE.coupon, { path: '/' });
 
+/** The outcome of a placed order, which /checkout shows once (server only). */
+export const setOrderOutcome = (c: C, outcome: string) =>
+  setCookie(c, COOKIE.order, outcome, { ...own(c, 60 * 60), path: '/checkout' });
+
 export const getWish = (c: C) => readWish(getCookie(c, COOKIE.wish));
 export const setWish = (c: C, ids: string[]) =>
   setCookie(c, COOKIE.wish, writeWish(ids), own(c, YEAR));
@@ -48,6 +52,18 @@ export const setToken = (c: C, token: string | null) =>
         maxAge: 60 * 60 * 24 * 30,
       })
     : deleteCookie(c, COOKIE.token, { path: '/' });
+
+/**
+ * Signs out: the token's session ends on the server first, so a copied cookie is worth
+ * nothing afterwards; the cookie is cleared whatever the API answers, even when it is down.
+ */
+export async function endSession(c: C): Promise<void> {
+  await c
+    .get('customerApi')
+    ?.DELETE('/auth/session')
+    .catch(() => undefined);
+  setToken(c, null);
+}
 
 /** A stable id of this browser, sent as `x-device-id`: a token works only on the device it was issued to. */
 export function deviceId(c: C): string {

@@ -433,6 +433,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs out: ends this token's session on the server
+         * @description Beside the contract: signing out. The token's session ends at once and the token answers `401 AUTH_TOKEN_INVALID` from its next request; the customer's other sessions stay open.
+         */
+        delete: operations["endSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/coupons": {
         parameters: {
             query?: never;
@@ -1267,6 +1287,10 @@ export interface components {
         SessionsEnded: {
             /** @description How many other sessions were ended */
             revoked: number;
+        };
+        SignedOut: {
+            /** @enum {string} */
+            status: "success";
         };
         CouponResult: {
             _id: string;
@@ -5224,6 +5248,156 @@ export interface operations {
                         status: "success";
                         data: components["schemas"]["SessionsEnded"];
                     };
+                };
+            };
+            /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "API_KEY_MISSING" | "API_KEY_INVALID" | "MERCHANT_KEY_NOT_ALLOWED" | "AUTH_TOKEN_MISSING" | "AUTH_TOKEN_INVALID" | "AUTH_TOKEN_DEVICE_MISMATCH" | "SESSION_EXPIRED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: ACCOUNT_BLACKLISTED, ACCOUNT_INACTIVE */
+            403: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "ACCOUNT_BLACKLISTED" | "ACCOUNT_INACTIVE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: AUTH_USER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "AUTH_USER_NOT_FOUND";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: VALIDATION_FAILED */
+            422: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "VALIDATION_FAILED";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "INTERNAL_ERROR";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+            /** @description Error codes: SHOP_UNDER_DEVELOPMENT, SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The request id, also in the error body; quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "error";
+                        /** @enum {string} */
+                        code: "SHOP_UNDER_DEVELOPMENT" | "SERVICE_UNAVAILABLE";
+                        message: string;
+                        /** @description Equals the X-Request-Id response header */
+                        requestId: string;
+                        /** @description Validation failures: one entry per field */
+                        details?: components["schemas"]["ErrorDetail"][];
+                    };
+                };
+            };
+        };
+    };
+    endSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session was ended */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Server-Timing": components["headers"]["ServerTiming"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedOut"];
                 };
             };
             /** @description Error codes: API_KEY_MISSING, API_KEY_INVALID, MERCHANT_KEY_NOT_ALLOWED, AUTH_TOKEN_MISSING, AUTH_TOKEN_INVALID, AUTH_TOKEN_DEVICE_MISMATCH, SESSION_EXPIRED */

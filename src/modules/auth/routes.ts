@@ -15,11 +15,12 @@ import {
   RequestCodeBodySchema,
   RequestCodeResponseSchema,
   SessionsEndedSchema,
+  SignedOutSchema,
   TokenResponseSchema,
   UpdateProfileBodySchema,
   VerifyBodySchema,
 } from './schemas';
-import { endOtherSessions } from './sign-out';
+import { endOtherSessions, endThisSession } from './sign-out';
 
 const requestCodeRoute = defineRoute({
   method: 'post',
@@ -117,6 +118,20 @@ const endSessions = defineRoute({
   },
 });
 
+const endSession = defineRoute({
+  method: 'delete',
+  path: '/session',
+  tags: ['auth'],
+  operationId: 'endSession',
+  summary: "Signs out: ends this token's session on the server",
+  description:
+    "Beside the contract: signing out. The token's session ends at once and the token answers `401 AUTH_TOKEN_INVALID` from its next request; the customer's other sessions stay open.",
+  middleware: [requireShop, requireCustomerToken] as const,
+  responses: {
+    200: jsonContent(SignedOutSchema, 'The session was ended'),
+  },
+});
+
 export const authRoutes = createRouter();
 
 const signedIn = (token: string) => ({ status: 'success' as const, token, data: { token } });
@@ -170,4 +185,9 @@ authRoutes.openapi(endSessions, async (c) => {
     c.get('customerClaims'),
   );
   return c.json({ status: 'success' as const, data }, 200);
+});
+
+authRoutes.openapi(endSession, async (c) => {
+  await endThisSession(c.get('services').database.db, c.get('shop').id, c.get('customerClaims'));
+  return c.json({ status: 'success' as const }, 200);
 });

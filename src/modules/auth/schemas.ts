@@ -73,6 +73,8 @@ export const SessionsEndedSchema = z
   })
   .openapi('SessionsEnded');
 
+export const SignedOutSchema = z.object({ status: z.literal('success') }).openapi('SignedOut');
+
 export const CustomerSchema = z
   .object({
     user: z.object({

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { apiClient, visitorAddressOf } from '../api';
 import type { ThemeEnv } from '../env';
 import { field } from '../lib/forms';
-import { deviceId, setToken } from '../session';
+import { deviceId, endSession, setToken } from '../session';
 import { CodeForm, message, nextPath, refusal, SignIn } from './account-forms';
 import { accountPage, customerProfile } from './customer';
 
@@ -165,7 +165,7 @@ export async function saveProfile(c: C) {
   );
 }
 
-export function signOut(c: C) {
-  setToken(c, null);
+export async function signOut(c: C) {
+  await endSession(c);
   return c.redirect('/dashboard', 303);
 }

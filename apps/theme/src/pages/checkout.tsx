@@ -4,7 +4,7 @@
  */
 import type { Schema } from '@storefront-api/client';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { loadSettings } from '../api';
 import { BagLines, EmptyBag, QuoteTotals, Totals } from '../components/order-summary';
 import type { ThemeEnv } from '../env';
@@ -13,7 +13,7 @@ import { COOKIE } from '../lib/cookies';
 import { field } from '../lib/forms';
 import { quoteOrder, taxNote } from '../lib/quote';
 import { ctxOf, renderPage } from '../render';
-import { getCart, getCoupon, queueEvent, setCart, setCoupon } from '../session';
+import { getCart, getCoupon, queueEvent, setCart, setCoupon, setOrderOutcome } from '../session';
 import { currentCoupon, hydratedBag } from './bag-state';
 import { CheckoutForm } from './checkout-form';
 import { customerProfile } from './customer';
@@ -22,13 +22,6 @@ type C = Context<ThemeEnv>;
 type Confirmation = Schema<'OrderConfirmation'>;
 /** What the success page is told in a cookie: the confirmation, or that a payment is under way. */
 type Outcome = { confirmation: Confirmation } | { paying: true };
-
-const OUTCOME_COOKIE = {
-  path: '/checkout',
-  httpOnly: true,
-  sameSite: 'Lax' as const,
-  maxAge: 3600,
-};
 
 /** The API enforces the checkout settings on POST /orders: the theme reads them as they are now. */
 async function freshSettings(c: C) {
@@ -79,13 +72,13 @@ export async function placeOrder(c: C) {
   const result = data.data;
   if ('action' in result) {
     // The bag stays until the customer comes back paid: a cancelled payment returns to it.
-    setCookie(c, COOKIE.order, JSON.stringify({ paying: true } satisfies Outcome), OUTCOME_COOKIE);
+    setOrderOutcome(c, JSON.stringify({ paying: true } satisfies Outcome));
     return c.redirect(result.link, 303);
   }
   setCart(c, []);
   setCoupon(c, null);
   const outcome: Outcome = { confirmation: result };
-  setCookie(c, COOKIE.order, JSON.stringify(outcome).slice(0, 3000), OUTCOME_COOKIE);
+  setOrderOutcome(c, JSON.stringify(outcome).slice(0, 3000));
   queueEvent(c, 'complete_checkout', { orderId: result._id });
   return c.redirect('/checkout/success', 303);
 }
