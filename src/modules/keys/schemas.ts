@@ -26,6 +26,7 @@ export const MerchantKeySchema = z
     created_by_member_id: z.string().nullable().openapi({
       description:
         'The staff member who created the key from the dashboard; disabling or removing them revokes it. Null for keys made with the CLI or another key.',
+      example: null,
     }),
   })
   .openapi('MerchantKey');
