@@ -4578,7 +4578,10 @@ export interface components {
             last_used_at: string | null;
             /** @example 2026-01-31T09:30:00.000Z */
             revoked_at: string | null;
-            /** @description The staff member who created the key from the dashboard; disabling or removing them revokes it. Null for keys made with the CLI or another key. */
+            /**
+             * @description The staff member who created the key from the dashboard; disabling or removing them revokes it. Null for keys made with the CLI or another key.
+             * @example null
+             */
             created_by_member_id: string | null;
         };
         NewMerchantKey: components["schemas"]["MerchantKey"] & {
