@@ -204,7 +204,7 @@ describe('seedDemo', () => {
     );
     const document = SettingsDocumentSchema.parse(settings?.document);
     expect(document.headerTopbar.announcements).toHaveLength(3);
-    expect(document.tax).toEqual({ active: true, value: 19 });
+    expect(document.tax).toEqual({ active: true, value: 19, inclusive: false });
     expect(document.shipping).toMatchObject({
       active: true,
       standardActive: true,

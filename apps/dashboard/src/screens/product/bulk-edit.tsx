@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, type Schema, unwrap } from '../../api/client';
+import { TableRegion } from '../../components/paged';
 import { ConfirmDialog, ErrorNotice, Notice, SelectField, TextField } from '../../components/ui';
 import { formatMoney, parseMajor } from '../../lib/money';
 import { type FormErrors, stockOf } from '../../lib/product-form';
@@ -215,7 +216,7 @@ function BeforeAfter({ result, currency }: { result: Result; currency: string })
   const money = (n: number | null) => formatMoney(n, currency);
   const sale = result.products.some((p) => p.rows.some((r) => r.sale_price.before !== null));
   return (
-    <div className="table-wrap">
+    <TableRegion label="Before and after">
       <table>
         <caption>Before and after</caption>
         <thead>
@@ -249,6 +250,6 @@ function BeforeAfter({ result, currency }: { result: Result; currency: string })
           )}
         </tbody>
       </table>
-    </div>
+    </TableRegion>
   );
 }
