@@ -120,6 +120,13 @@ it('a stale edit gets the 412 flow and keeps what was typed', async () => {
   await page.getByText('Tax saved.').waitFor();
   const served = (await storefrontApi<StorefrontSettings>('/settings')).body.data;
   expect(served.tax).toEqual({ active: !before.tax.active, value: 7.5, inclusive: false });
+  // The demo shop's tax is what the theme's checkout journeys price with: put it back.
+  const restored = await merchantApi('/settings/tax', {
+    method: 'PATCH',
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ active: before.tax.active, value: before.tax.value }),
+  });
+  expect(restored.status).toBe(200);
 });
 
 it('each section previews what the storefront will show from the values as typed', async () => {

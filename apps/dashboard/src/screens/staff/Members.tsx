@@ -38,9 +38,10 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
   ) => {
     setFailure(undefined);
     setDone(undefined);
+    let note: string | undefined;
     try {
       const answer = await call;
-      setDone(`${what}${answer ? revokedNote(answer) : ''}`);
+      note = `${what}${answer ? revokedNote(answer) : ''}`;
     } catch (caught) {
       setFailure(caught);
     } finally {
@@ -51,6 +52,8 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
         ),
       );
     }
+    // Said once the list shows the change, so the next action starts from its new version.
+    if (note) setDone(note);
   };
   const change = (m: Member, body: Change, what: string) =>
     run(
