@@ -127,6 +127,8 @@ it('a stale edit gets the 412 flow and keeps what was typed', async () => {
     body: JSON.stringify({ active: before.tax.active, value: before.tax.value }),
   });
   expect(restored.status).toBe(200);
+  // The journey goes on from what the shop now holds, not from the form read before.
+  await page.reload();
 });
 
 it('each section previews what the storefront will show from the values as typed', async () => {
