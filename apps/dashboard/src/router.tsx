@@ -9,23 +9,23 @@ import {
   useRouteContext,
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { Layout, NotAllowed, useMe } from './components/Layout';
+import { Account } from './areas/account/account';
+import { CategoryEditor } from './areas/categories/editor';
+import { Categories } from './areas/categories/list';
+import { CustomerDetail } from './areas/customers/detail';
+import { Customers, type CustomersSearch } from './areas/customers/list';
+import { Home } from './areas/home/home';
+import { OrderDetail } from './areas/orders/detail';
+import { Orders, type OrdersSearch } from './areas/orders/list';
+import { ProductEditor } from './areas/products/editor';
+import { Products, type ProductsSearch } from './areas/products/list';
+import { Reviews } from './areas/reviews/list';
+import { Invite } from './areas/sign-in/invite';
+import { SignIn } from './areas/sign-in/sign-in';
+import { Layout, NotAllowed, useMe } from './components/layout';
 import { ErrorNotice, Loading } from './components/ui';
 import { can } from './lib/scopes';
 import { meQuery, returnPath } from './lib/session';
-import { Account } from './screens/Account';
-import { Categories } from './screens/Categories';
-import { CategoryEditor } from './screens/CategoryEditor';
-import { CustomerDetail } from './screens/CustomerDetail';
-import { Customers, type CustomersSearch } from './screens/Customers';
-import { Home } from './screens/Home';
-import { Invite } from './screens/Invite';
-import { OrderDetail } from './screens/OrderDetail';
-import { Orders, type OrdersSearch } from './screens/Orders';
-import { ProductEditor } from './screens/ProductEditor';
-import { Products, type ProductsSearch } from './screens/Products';
-import { Reviews } from './screens/Reviews';
-import { SignIn } from './screens/SignIn';
 
 type Context = { queryClient: QueryClient };
 
@@ -187,21 +187,17 @@ const reviewsRoute = createRoute({
 
 // Settings, marketing, content, imports, staff and developers: each screen loads on first use.
 const Settings = lazy(() =>
-  import('./screens/settings/Settings').then((m) => ({ default: m.Settings })),
+  import('./areas/settings/settings').then((m) => ({ default: m.Settings })),
 );
 const Marketing = lazy(() =>
-  import('./screens/marketing/Marketing').then((m) => ({ default: m.Marketing })),
+  import('./areas/marketing/marketing').then((m) => ({ default: m.Marketing })),
 );
 const Developers = lazy(() =>
-  import('./screens/developers/Developers').then((m) => ({ default: m.Developers })),
+  import('./areas/developers/developers').then((m) => ({ default: m.Developers })),
 );
-const Staff = lazy(() => import('./screens/staff/Staff').then((m) => ({ default: m.Staff })));
-const Content = lazy(() =>
-  import('./screens/content/Content').then((m) => ({ default: m.Content })),
-);
-const Imports = lazy(() =>
-  import('./screens/imports/Imports').then((m) => ({ default: m.Imports })),
-);
+const Staff = lazy(() => import('./areas/staff/staff').then((m) => ({ default: m.Staff })));
+const Content = lazy(() => import('./areas/content/content').then((m) => ({ default: m.Content })));
+const Imports = lazy(() => import('./areas/imports/imports').then((m) => ({ default: m.Imports })));
 /** A screen loaded on first use, behind `scope`. */
 const later = (scope: string, screen: () => React.ReactNode) =>
   guarded(scope, () => <Suspense fallback={<Loading what="the screen" />}>{screen()}</Suspense>);

@@ -9,7 +9,7 @@ import { API_BASE, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/c
 import type { Field, Row } from '../lib/fields';
 import { can } from '../lib/scopes';
 import { RecordForm, type Saved } from './forms';
-import { useMe } from './Layout';
+import { useMe } from './layout';
 import { PagedTable, usePaged } from './paged';
 import { ConfirmDialog, ErrorNotice, Notice } from './ui';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
-import { useMe } from '../components/Layout';
-import { TableRegion } from '../components/paged';
-import { ErrorNotice, formatDate, Loading, Notice } from '../components/ui';
-import { meQuery } from '../lib/session';
+import { api, unwrap } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { TableRegion } from '../../components/paged';
+import { ErrorNotice, formatDate, Loading, Notice } from '../../components/ui';
+import { meQuery } from '../../lib/session';
 
 /** The member's own account: who and where they are, their sessions, and other shops. */
 export function Account() {

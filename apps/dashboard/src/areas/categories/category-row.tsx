@@ -15,7 +15,7 @@ import {
   moveWrites,
   reorderWrites,
   subtreeIds,
-} from '../lib/category-tree';
+} from '../../lib/category-tree';
 
 const TOP = 'top';
 

@@ -1,13 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { api, unwrap } from '../api/client';
-import { useEditor } from '../components/editor';
-import { fieldErrors } from '../components/forms';
-import { useMe } from '../components/Layout';
-import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
-import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../lib/categories';
-import { uploadImage } from '../lib/media';
-import { can } from '../lib/scopes';
+import { api, unwrap } from '../../api/client';
+import { useEditor } from '../../components/editor';
+import { fieldErrors } from '../../components/forms';
+import { useMe } from '../../components/layout';
+import {
+  Checkbox,
+  ErrorNotice,
+  Loading,
+  SelectField,
+  TextArea,
+  TextField,
+} from '../../components/ui';
+import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../../lib/categories';
+import { uploadImage } from '../../lib/media';
+import { can } from '../../lib/scopes';
 
 type Draft = {
   title: string;

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
-import { CategoryRow } from '../components/category-row';
-import { useMe } from '../components/Layout';
-import { ErrorNotice, Loading, Notice } from '../components/ui';
-import { type Category, categoriesQuery, childrenOf, type MoveWrite } from '../lib/categories';
-import { takeFlash } from '../lib/flash';
-import { can } from '../lib/scopes';
+import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { ErrorNotice, Loading, Notice } from '../../components/ui';
+import { type Category, categoriesQuery, childrenOf, type MoveWrite } from '../../lib/categories';
+import { takeFlash } from '../../lib/flash';
+import { can } from '../../lib/scopes';
+import { CategoryRow } from './category-row';
 
 /**
  * Categories: the tree as the storefront's menu orders it. A category is dragged before,

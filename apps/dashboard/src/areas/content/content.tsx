@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Schema } from '../../api/client';
 import { fieldErrors } from '../../components/forms';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
 import { formatDate } from '../../components/ui';
 import type { Row } from '../../lib/fields';
 import { can } from '../../lib/scopes';
 import { entryBody, entryFields, entryRecord, FIELD_TYPES } from './entry-fields';
-import { Policies } from './Policies';
+import { Policies } from './policies';
 
 type Model = Schema<'ContentModel'>;
 

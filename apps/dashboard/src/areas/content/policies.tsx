@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, type Schema, unwrap } from '../../api/client';
 import { RecordForm, type Saved } from '../../components/forms';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading, SelectField } from '../../components/ui';
 import type { Field } from '../../lib/fields';
 import { can } from '../../lib/scopes';

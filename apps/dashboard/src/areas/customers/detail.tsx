@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
-import { useMe } from '../components/Layout';
-import { OrdersTable } from '../components/OrdersTable';
-import { ConfirmDialog, ErrorNotice, formatDate, Loading, Notice } from '../components/ui';
-import { can } from '../lib/scopes';
-import { CUSTOMER_STATUS } from './Customers';
+import { ApiError, api, newIdempotencyKey, unwrap, writeHeaders } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { OrdersTable } from '../../components/orders-table';
+import { ConfirmDialog, ErrorNotice, formatDate, Loading, Notice } from '../../components/ui';
+import { can } from '../../lib/scopes';
+import { CUSTOMER_STATUS } from './list';
 
 type Change = 'block' | 'unblock' | 'erase';
 

@@ -1,9 +1,9 @@
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { api, type Schema, unwrap } from '../api/client';
-import { ListFilters } from '../components/list-filters';
-import { type Column, PagedTable, usePaged } from '../components/paged';
-import { formatDate } from '../components/ui';
-import { filtered } from '../lib/list';
+import { api, type Schema, unwrap } from '../../api/client';
+import { ListFilters } from '../../components/list-filters';
+import { type Column, PagedTable, usePaged } from '../../components/paged';
+import { formatDate } from '../../components/ui';
+import { filtered } from '../../lib/list';
 
 export type CustomersSearch = { q?: string | undefined; status?: string | undefined };
 type Customer = Schema<'Customer'>;

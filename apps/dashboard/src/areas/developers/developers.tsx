@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
 import { formatDate, ScopeWords } from '../../components/ui';
 import { SCOPE_OPTIONS } from '../../lib/scopes';
-import { AuditLog } from './AuditLog';
-import { Deliveries } from './Deliveries';
-import { Secret } from './Secret';
+import { AuditLog } from './audit-log';
+import { Deliveries } from './deliveries';
+import { Secret } from './secret';
 
 const EVENTS = [
   'order.created',

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, type Schema, unwrap } from '../api/client';
-import { useMe } from '../components/Layout';
-import { ErrorNotice, Loading } from '../components/ui';
-import { formatMoney } from '../lib/money';
-import { can } from '../lib/scopes';
-import { NeedsAction } from './home/NeedsAction';
-import { SalesChart } from './home/SalesChart';
+import { api, type Schema, unwrap } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { ErrorNotice, Loading } from '../../components/ui';
+import { formatMoney } from '../../lib/money';
+import { can } from '../../lib/scopes';
+import { NeedsAction } from './needs-action';
+import { SalesChart } from './sales-chart';
 
 const day = (offset: number) =>
   new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);

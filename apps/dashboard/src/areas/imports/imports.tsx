@@ -2,12 +2,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { apiUrl } from '../../components/resource';
 import { ErrorNotice, formatDate, Loading, Notice, Pager } from '../../components/ui';
 import { useCursor } from '../../lib/list';
 import { can } from '../../lib/scopes';
-import { type Import, Report } from './Report';
+import { type Import, Report } from './report';
 
 const finished = (job: Import | undefined) =>
   job !== undefined && (job.status === 'completed' || job.status === 'failed');

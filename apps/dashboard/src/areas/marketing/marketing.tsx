@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api, newIdempotencyKey, unwrap, writeHeaders } from '../../api/client';
 import { fieldErrors } from '../../components/forms';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { PagedTable, usePaged } from '../../components/paged';
 import { apiUrl, type ResourceConfig, ResourceList } from '../../components/resource';
 import { ErrorNotice, formatDate, SelectField } from '../../components/ui';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../api/client';
 import { RecordForm } from '../../components/forms';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading } from '../../components/ui';
 import type { Field } from '../../lib/fields';
 import { can } from '../../lib/scopes';

@@ -1,19 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { api, unwrap } from '../api/client';
-import { useMe } from '../components/Layout';
-import { ErrorNotice, formatDate, Loading } from '../components/ui';
-import { paymentLabel } from '../lib/payment';
-import { can } from '../lib/scopes';
-import { ShippingAddress } from './order/address';
-import { Fulfilments } from './order/fulfilment';
-import { OrderLines } from './order/lines';
-import { OrderNotes } from './order/notes';
-import { orderKey } from './order/order-write';
-import { Refunds } from './order/refund';
-import { OrderTimeline } from './order/timeline';
-import { OrderActions } from './order/transitions';
-import './order/order.css';
+import { api, unwrap } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { ErrorNotice, formatDate, Loading } from '../../components/ui';
+import { paymentLabel } from '../../lib/payment';
+import { can } from '../../lib/scopes';
+import { ShippingAddress } from './address';
+import { Fulfilments } from './fulfilment';
+import { OrderLines } from './lines';
+import { OrderNotes } from './notes';
+import { orderKey } from './order-write';
+import { Refunds } from './refund';
+import { OrderTimeline } from './timeline';
+import { OrderActions } from './transitions';
+import './order.css';
 
 /**
  * One order, laid out as Shopify's admin order page: items and fulfilment, shipments, refunds

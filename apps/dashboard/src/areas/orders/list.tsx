@@ -1,10 +1,10 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { api, type Schema, unwrap } from '../api/client';
-import { useMe } from '../components/Layout';
-import { ListFilters } from '../components/list-filters';
-import { orderColumns } from '../components/OrdersTable';
-import { PagedTable, usePaged } from '../components/paged';
-import { PAYMENT_LABELS } from '../lib/payment';
+import { api, type Schema, unwrap } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { ListFilters } from '../../components/list-filters';
+import { orderColumns } from '../../components/orders-table';
+import { PagedTable, usePaged } from '../../components/paged';
+import { PAYMENT_LABELS } from '../../lib/payment';
 
 export type OrdersSearch = {
   q?: string | undefined;

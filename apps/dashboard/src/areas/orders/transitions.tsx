@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { api, unwrap } from '../../api/client';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { ConfirmDialog, Notice, SelectField } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { type Order, useOrderWrite, WriteProblem } from './order-write';

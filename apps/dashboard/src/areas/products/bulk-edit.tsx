@@ -4,7 +4,7 @@ import { ApiError, api, type Schema, unwrap } from '../../api/client';
 import { TableRegion } from '../../components/paged';
 import { ConfirmDialog, ErrorNotice, Notice, SelectField, TextField } from '../../components/ui';
 import { formatMoney, parseMajor } from '../../lib/money';
-import { type FormErrors, stockOf } from '../../lib/product-form';
+import { type FormErrors, stockOf } from './form';
 
 type Body = Schema<'ProductBulkEdit'>;
 type Result = Schema<'ProductBulkEditResult'>;

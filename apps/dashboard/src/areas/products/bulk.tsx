@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../api/client';
-import { ConfirmDialog, ErrorNotice } from '../components/ui';
-import { BulkEditDialog } from './product/bulk-edit';
+import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
+import { ConfirmDialog, ErrorNotice } from '../../components/ui';
+import { BulkEditDialog } from './bulk-edit';
 
 type Product = Schema<'Product'>;
 type Action = 'published' | 'archived' | 'delete';

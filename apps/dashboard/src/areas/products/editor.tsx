@@ -1,15 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { api, type Schema, unwrap } from '../api/client';
-import { useEditor } from '../components/editor';
-import { fieldErrors } from '../components/forms';
-import { useMe } from '../components/Layout';
-import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
-import { categoriesQuery, flattenTree } from '../lib/categories';
-import { bodyOf, draftOf, emptyDraft, type ProductDraft } from '../lib/product-form';
-import { can } from '../lib/scopes';
-import { Media } from './product/media';
-import { Options } from './product/options';
+import { api, type Schema, unwrap } from '../../api/client';
+import { useEditor } from '../../components/editor';
+import { fieldErrors } from '../../components/forms';
+import { useMe } from '../../components/layout';
+import {
+  Checkbox,
+  ErrorNotice,
+  Loading,
+  SelectField,
+  TextArea,
+  TextField,
+} from '../../components/ui';
+import { categoriesQuery, flattenTree } from '../../lib/categories';
+import { can } from '../../lib/scopes';
+import { bodyOf, draftOf, emptyDraft, type ProductDraft } from './form';
+import { Media } from './media';
+import { Options } from './options';
 
 type Product = Schema<'Product'>;
 

@@ -2,8 +2,8 @@
  * The product editor's form: what the merchant types (amounts in major units, as text) and its
  * conversion to and from the API's product (minor units). Pure functions, tested in node.
  */
-import type { components } from '../api/schema';
-import { parseMajor, toMajorInput } from './money';
+import type { components } from '../../api/schema';
+import { parseMajor, toMajorInput } from '../../lib/money';
 
 type Product = components['schemas']['Product'];
 type ProductCreate = components['schemas']['ProductCreate'];

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, type Schema, unwrap } from '../api/client';
-import { useMe } from '../components/Layout';
-import { ListFilters } from '../components/list-filters';
-import { type Column, PagedTable, usePaged } from '../components/paged';
-import { Notice } from '../components/ui';
-import { categoriesQuery } from '../lib/categories';
-import { filtered } from '../lib/list';
-import { formatMoney } from '../lib/money';
-import { can } from '../lib/scopes';
-import { ProductsBulk } from './ProductsBulk';
+import { api, type Schema, unwrap } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { ListFilters } from '../../components/list-filters';
+import { type Column, PagedTable, usePaged } from '../../components/paged';
+import { Notice } from '../../components/ui';
+import { categoriesQuery } from '../../lib/categories';
+import { filtered } from '../../lib/list';
+import { formatMoney } from '../../lib/money';
+import { can } from '../../lib/scopes';
+import { ProductsBulk } from './bulk';
 
 export type ProductsSearch = {
   q?: string | undefined;

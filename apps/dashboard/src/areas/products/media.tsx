@@ -3,7 +3,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ErrorNotice } from '../../components/ui';
 import { uploadImage } from '../../lib/media';
-import type { ProductDraft } from '../../lib/product-form';
+import type { ProductDraft } from './form';
 import type { SetField } from './options';
 
 /** The product's images: upload by picking or dropping files, reorder, remove. */

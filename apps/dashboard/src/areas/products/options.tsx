@@ -2,7 +2,7 @@
 
 import { TableRegion } from '../../components/paged';
 import { TextField } from '../../components/ui';
-import { type FormErrors, generateVariants, type ProductDraft } from '../../lib/product-form';
+import { type FormErrors, generateVariants, type ProductDraft } from './form';
 
 export type SetField = <K extends keyof ProductDraft>(field: K, value: ProductDraft[K]) => void;
 

@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../api/client';
-import { useMe } from '../components/Layout';
-import { ErrorNotice, formatDate, Loading, Notice, Pager, SelectField } from '../components/ui';
-import { useCursor } from '../lib/list';
-import { can } from '../lib/scopes';
+import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
+import { useMe } from '../../components/layout';
+import { ErrorNotice, formatDate, Loading, Notice, Pager, SelectField } from '../../components/ui';
+import { useCursor } from '../../lib/list';
+import { can } from '../../lib/scopes';
 
 type Review = Schema<'Review'>;
 type Verb = 'approve' | 'hide' | 'unhide';

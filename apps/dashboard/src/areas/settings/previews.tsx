@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { api, unwrap } from '../../api/client';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import type { Row } from '../../lib/fields';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');

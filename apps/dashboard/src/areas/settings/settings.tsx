@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { api, type Paths, type Schema, unwrap } from '../../api/client';
 import { RecordForm, type Saved } from '../../components/forms';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
 import { ErrorNotice, Loading } from '../../components/ui';
 import type { Row } from '../../lib/fields';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
-import { NewsletterCap } from '../marketing/NewsletterCap';
+import { NewsletterCap } from '../marketing/newsletter-cap';
 import { PREVIEWS } from './previews';
 import { SETTINGS_SCREENS, type SettingsScreen } from './sections';
 

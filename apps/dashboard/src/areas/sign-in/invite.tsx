@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError, api, newIdempotencyKey, unwrap } from '../api/client';
-import { ErrorNotice, formatDate, Loading, Notice, TextField } from '../components/ui';
-import { meQuery } from '../lib/session';
+import { ApiError, api, newIdempotencyKey, unwrap } from '../../api/client';
+import { ErrorNotice, formatDate, Loading, Notice, TextField } from '../../components/ui';
+import { meQuery } from '../../lib/session';
 
 /** Accepting an invite from its email link: see the shop and role, give a name, and join. */
 export function Invite() {

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
-import { ApiError, api, newIdempotencyKey, type StaffSession, unwrap } from '../api/client';
-import { ErrorNotice, Notice, TextField } from '../components/ui';
-import { meQuery } from '../lib/session';
+import { ApiError, api, newIdempotencyKey, type StaffSession, unwrap } from '../../api/client';
+import { ErrorNotice, Notice, TextField } from '../../components/ui';
+import { meQuery } from '../../lib/session';
 
 /** Sign-in by emailed code: the email first, then the six digits from the message. */
 export function SignIn() {

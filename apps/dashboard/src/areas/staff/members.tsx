@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { PagedTable, usePaged } from '../../components/paged';
 import { ConfirmDialog, ErrorNotice, Notice } from '../../components/ui';
 import { can } from '../../lib/scopes';

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
-import { useMe } from '../../components/Layout';
+import { useMe } from '../../components/layout';
 import { type ResourceConfig, ResourceList } from '../../components/resource';
 import { ErrorNotice, formatDate, Notice, ScopeWords } from '../../components/ui';
 import { can, SCOPE_OPTIONS } from '../../lib/scopes';
-import { Members } from './Members';
+import { Members } from './members';
 
 export const rolesQuery = {
   queryKey: ['roles', 'all'],
