@@ -1,8 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import {
+  Link,
+  Outlet,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useRouter,
+} from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { api, type Me } from '../api/client';
-import { visibleSections } from '../lib/scopes';
+import { neededScope, visibleSections } from '../lib/route-data';
+import { can } from '../lib/scopes';
 import { meQuery } from '../lib/session';
 
 const MeContext = createContext<Me | null>(null);
@@ -17,12 +25,16 @@ export function useMe(): Me {
 /**
  * The signed-in frame: skip link, the shop's name, the sections the role allows, sign-out. On
  * a phone the sections and the account sit behind a Menu button, which closes on every move.
+ * The sections are the routes that carry a label; a route whose scope the role lacks shows
+ * "Not available" in place of its screen.
  */
 export function Layout({ me }: { me: Me }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [menuOpen, setMenuOpen] = useState(false);
   const pathname = useLocation({ select: (l) => l.pathname });
+  const { routeTree } = useRouter();
+  const scope = useMatches({ select: neededScope });
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes the menu when the path changes
   useEffect(() => setMenuOpen(false), [pathname]);
   const signOut = async () => {
@@ -51,7 +63,7 @@ export function Layout({ me }: { me: Me }) {
         <div className="top-menu" id="top-menu">
           <nav aria-label="Sections">
             <ul>
-              {visibleSections(me.scopes).map((s) => (
+              {visibleSections(routeTree, me.scopes).map((s) => (
                 <li key={s.path}>
                   <Link to={s.path} activeOptions={{ exact: s.path === '/' }}>
                     {s.label}
@@ -69,7 +81,7 @@ export function Layout({ me }: { me: Me }) {
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        <Outlet />
+        {scope === null || can(me.scopes, scope) ? <Outlet /> : <NotAllowed />}
       </main>
     </MeContext.Provider>
   );

@@ -1,0 +1,33 @@
+import { createRoute } from '@tanstack/react-router';
+import { appRoute } from '../../shell';
+import { ProductEditor } from './editor';
+import { Products, type ProductsSearch } from './list';
+
+const productsRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/products',
+  staticData: { scope: 'catalogue:read', label: 'Products' },
+  validateSearch: (s: Record<string, unknown>): ProductsSearch => ({
+    q: typeof s.q === 'string' ? s.q : undefined,
+    status: typeof s.status === 'string' ? s.status : undefined,
+    category: typeof s.category === 'string' ? s.category : undefined,
+  }),
+  component: Products,
+});
+const newProductRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/products/new',
+  staticData: { scope: 'catalogue:write' },
+  component: () => <ProductEditor id={null} />,
+});
+const productRoute = createRoute({
+  getParentRoute: () => appRoute,
+  path: '/products/$id',
+  staticData: { scope: 'catalogue:read' },
+  component: function ProductScreen() {
+    const { id } = productRoute.useParams();
+    return <ProductEditor id={id} key={id} />;
+  },
+});
+
+export const productRoutes = [productsRoute, newProductRoute, productRoute] as const;
