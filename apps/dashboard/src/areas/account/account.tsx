@@ -4,13 +4,14 @@ import { useMe } from '../../components/layout';
 import { TableRegion } from '../../components/paged';
 import { ErrorNotice, formatDate, Loading, Notice } from '../../components/ui';
 import { meQuery } from '../../lib/session';
+import { sessionListKeys } from './queries';
 
 /** The member's own account: who and where they are, their sessions, and other shops. */
 export function Account() {
   const me = useMe();
   const queryClient = useQueryClient();
   const sessions = useQuery({
-    queryKey: ['sessions'],
+    queryKey: sessionListKeys.list(),
     queryFn: () => unwrap(api.GET('/sessions')),
     enabled: me.actor.type === 'staff',
   });
@@ -21,7 +22,7 @@ export function Account() {
           ? api.DELETE('/sessions')
           : api.DELETE('/sessions/{id}', { params: { path: { id } } }),
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['sessions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionListKeys.list() }),
   });
   const switchShop = useMutation({
     mutationFn: (shop: string) => unwrap(api.POST('/auth/shop', { body: { shop } })),

@@ -14,6 +14,7 @@ import {
 } from '../../components/ui';
 import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../../lib/categories';
 import { uploadImage } from '../../lib/media';
+import { categoryKeys, mediaKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
 
 type Draft = {
@@ -55,7 +56,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
   const navigate = useNavigate();
   const all = useQuery(categoriesQuery);
   const category = useQuery({
-    queryKey: ['category', id],
+    queryKey: categoryKeys.detail(id),
     queryFn: () => read(id ?? ''),
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -67,8 +68,8 @@ export function CategoryEditor({ id }: { id: string | null }) {
     empty: emptyDraft,
     draftOf,
     read,
-    queryKey: 'category',
-    listKey: 'categories',
+    detailKey: categoryKeys.detail,
+    listKey: categoryKeys.tree(),
     send: (draft, _opened, headers) => {
       if (draft.title.trim() === '')
         throw fieldErrors([{ field: 'title', message: 'Enter a title' }]);
@@ -95,7 +96,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
   });
   const { opened, draft, set, errors } = editor;
   const image = useQuery({
-    queryKey: ['media', draft.image_id],
+    queryKey: mediaKeys.detail(draft.image_id),
     queryFn: () =>
       unwrap(api.GET('/media/{id}', { params: { path: { id: draft.image_id ?? '' } } })),
     enabled: draft.image_id !== null,

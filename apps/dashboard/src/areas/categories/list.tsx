@@ -6,6 +6,7 @@ import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading, Notice } from '../../components/ui';
 import { type Category, categoriesQuery, childrenOf, type MoveWrite } from '../../lib/categories';
 import { takeFlash } from '../../lib/flash';
+import { categoryKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
 import { CategoryRow } from './category-row';
 
@@ -40,7 +41,7 @@ export function Categories() {
     },
     onMutate: () => setDone(undefined),
     onSuccess: (_, { message }) => setDone(message),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['categories'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all() }),
   });
   const stale = move.error instanceof ApiError && move.error.status === 412;
   const all = tree.data ?? [];

@@ -6,6 +6,7 @@ import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading, SelectField } from '../../components/ui';
 import type { Field } from '../../lib/fields';
 import { can } from '../../lib/scopes';
+import { policyKeys } from './queries';
 
 type Policy = Schema<'MerchantPolicy'>;
 type PolicyType = Policy['type'];
@@ -39,7 +40,7 @@ export function Policies() {
   const queryClient = useQueryClient();
   const [type, setType] = useState<PolicyType>('privacy');
   const list = useQuery({
-    queryKey: ['policies'],
+    queryKey: policyKeys.list(),
     queryFn: () => unwrap(api.GET('/policies', { params: { query: { limit: 100 } } })),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -80,7 +81,7 @@ export function Policies() {
                 headers,
               }),
             );
-            await queryClient.invalidateQueries({ queryKey: ['policies'] });
+            await queryClient.invalidateQueries({ queryKey: policyKeys.list() });
             return saved(policy);
           }}
           latest={async () =>

@@ -7,6 +7,7 @@ import { OrdersTable } from '../../components/orders-table';
 import { ConfirmDialog, ErrorNotice, formatDate, Loading, Notice } from '../../components/ui';
 import { can } from '../../lib/scopes';
 import { CUSTOMER_STATUS } from './list';
+import { customerKeys } from './queries';
 
 type Change = 'block' | 'unblock' | 'erase';
 
@@ -27,12 +28,12 @@ export function CustomerDetail({ id }: { id: string }) {
   const [confirm, setConfirm] = useState<Change | null>(null);
   const [done, setDone] = useState<string>();
   const customer = useQuery({
-    queryKey: ['customer', id],
+    queryKey: customerKeys.detail(id),
     queryFn: () => unwrap(api.GET('/customers/{id}', { params: { path: { id } } })),
   });
   // Reviews come with the export: what the shop holds about the customer.
   const held = useQuery({
-    queryKey: ['customer', id, 'export'],
+    queryKey: customerKeys.export(id),
     queryFn: () => unwrap(api.GET('/customers/{id}/export', { params: { path: { id } } })),
   });
   const change = useMutation({
@@ -59,7 +60,7 @@ export function CustomerDetail({ id }: { id: string }) {
             : 'Customer unblocked.',
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['customer', id] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.detail(id) }),
   });
   const stale = change.error instanceof ApiError && change.error.status === 412;
 

@@ -4,6 +4,7 @@ import { ListFilters } from '../../components/list-filters';
 import { type Column, PagedTable, usePaged } from '../../components/paged';
 import { formatDate } from '../../components/ui';
 import { filtered } from '../../lib/list';
+import { customerKeys } from './queries';
 
 export type CustomersSearch = { q?: string | undefined; status?: string | undefined };
 type Customer = Schema<'Customer'>;
@@ -39,7 +40,7 @@ const COLUMNS: Column<Customer>[] = [
 export function Customers() {
   const search = useSearch({ from: '/app/customers' });
   const navigate = useNavigate({ from: '/customers' });
-  const list = usePaged(['customers', search], (cursor) =>
+  const list = usePaged(customerKeys.list(search), (cursor) =>
     unwrap(
       api.GET('/customers', {
         params: {

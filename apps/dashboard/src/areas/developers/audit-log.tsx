@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { PagedTable, usePaged } from '../../components/paged';
 import { formatDate, SelectField, TextField } from '../../components/ui';
+import { auditKeys } from './queries';
 
 type Filters = { actor: string; resource_type: string; resource_id: string; action: string };
 const NONE: Filters = { actor: '', resource_type: '', resource_id: '', action: '' };
@@ -11,7 +12,7 @@ export function AuditLog() {
   const [typed, setTyped] = useState<Filters>(NONE);
   const [filters, setFilters] = useState<Filters>(NONE);
   const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
-  const list = usePaged(['audit', filters], (cursor) =>
+  const list = usePaged(auditKeys.list(filters), (cursor) =>
     unwrap(api.GET('/audit', { params: { query: { limit: 25, ...cursor, ...query } } })),
   );
   const apply = (event: FormEvent) => {

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
 import { PagedTable, usePaged } from '../../components/paged';
 import { ErrorNotice, formatDate, Notice } from '../../components/ui';
+import { deliveryKeys } from './queries';
 
 /** The deliveries of one webhook endpoint, newest first, each with a replay. */
 export function Deliveries({ endpointId, onClose }: { endpointId: string; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const list = usePaged(['deliveries', endpointId], (cursor) =>
+  const list = usePaged(deliveryKeys.list(endpointId), (cursor) =>
     unwrap(
       api.GET('/webhook-endpoints/{id}/deliveries', {
         params: { path: { id: endpointId }, query: { limit: 25, ...cursor } },
@@ -26,7 +27,7 @@ export function Deliveries({ endpointId, onClose }: { endpointId: string; onClos
         }),
       );
       setDone('Delivery sent again.');
-      await queryClient.invalidateQueries({ queryKey: ['deliveries', endpointId] });
+      await queryClient.invalidateQueries({ queryKey: deliveryKeys.list(endpointId) });
     } catch (caught) {
       setFailure(caught);
     }

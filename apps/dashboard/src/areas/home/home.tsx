@@ -6,6 +6,7 @@ import { ErrorNotice, Loading } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
 import { NeedsAction } from './needs-action';
+import { analyticsKeys } from './queries';
 import { SalesChart } from './sales-chart';
 
 const day = (offset: number) =>
@@ -16,7 +17,7 @@ export function Home() {
   const me = useMe();
   const reports = can(me.scopes, 'marketing:read');
   const overview = useQuery({
-    queryKey: ['overview', day(0)],
+    queryKey: analyticsKeys.overview(day(0)),
     queryFn: () =>
       unwrap(
         api.GET('/analytics/reports/overview', { params: { query: { to: day(0), limit: 5 } } }),
@@ -24,7 +25,7 @@ export function Home() {
     enabled: reports,
   });
   const traffic = useQuery({
-    queryKey: ['traffic', day(29)],
+    queryKey: analyticsKeys.traffic(day(29)),
     queryFn: () =>
       unwrap(
         api.GET('/analytics/reports/traffic', { params: { query: { from: day(29), to: day(0) } } }),

@@ -7,6 +7,7 @@ import { apiUrl } from '../../components/resource';
 import { ErrorNotice, formatDate, Loading, Notice, Pager } from '../../components/ui';
 import { useCursor } from '../../lib/list';
 import { can } from '../../lib/scopes';
+import { importKeys } from './queries';
 import { type Import, Report } from './report';
 
 const finished = (job: Import | undefined) =>
@@ -15,7 +16,7 @@ const finished = (job: Import | undefined) =>
 /** One import job, polled until it is done. */
 function useJob(id: string | undefined) {
   return useQuery({
-    queryKey: ['import', id],
+    queryKey: importKeys.detail(id),
     queryFn: () =>
       unwrap(api.GET('/imports/{id}', { params: { path: { id: id ?? '' } } })) as Promise<Import>,
     enabled: id !== undefined,
@@ -37,7 +38,7 @@ function start(file: File, dryRun: boolean, key: string) {
 function PastImports() {
   const pager = useCursor();
   const list = useQuery({
-    queryKey: ['imports', pager.cursor],
+    queryKey: [...importKeys.lists(), pager.cursor],
     queryFn: () =>
       unwrap(
         api.GET('/imports', { params: { query: { limit: 10, ...pager.cursor } } }),
@@ -98,7 +99,7 @@ export function Imports() {
       const job = await start(file, dryRun, dryRun ? newIdempotencyKey() : runKey.current);
       if (dryRun) setCheckId(job.id);
       else setRunId(job.id);
-      await queryClient.invalidateQueries({ queryKey: ['imports'] });
+      await queryClient.invalidateQueries({ queryKey: importKeys.lists() });
     } catch (caught) {
       setFailure(caught);
     } finally {

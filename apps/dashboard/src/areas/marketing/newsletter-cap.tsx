@@ -5,6 +5,7 @@ import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading } from '../../components/ui';
 import type { Field } from '../../lib/fields';
 import { can } from '../../lib/scopes';
+import { newsletterKeys } from './queries';
 
 const FIELDS: readonly Field[] = [
   {
@@ -22,7 +23,7 @@ export function NewsletterCap() {
   const me = useMe();
   const queryClient = useQueryClient();
   const settings = useQuery({
-    queryKey: ['newsletter-settings'],
+    queryKey: newsletterKeys.settings(),
     queryFn: () => unwrap(api.GET('/newsletter/settings')),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -51,7 +52,7 @@ export function NewsletterCap() {
                   headers,
                 }),
               );
-              queryClient.setQueryData(['newsletter-settings'], saved);
+              queryClient.setQueryData(newsletterKeys.settings(), saved);
               return { record: saved };
             }}
           />

@@ -9,11 +9,11 @@ import { ShippingAddress } from './address';
 import { Fulfilments } from './fulfilment';
 import { OrderLines } from './lines';
 import { OrderNotes } from './notes';
-import { orderKey } from './order-write';
 import { Refunds } from './refund';
 import { OrderTimeline } from './timeline';
 import { OrderActions } from './transitions';
 import './order.css';
+import { orderKeys } from './queries';
 
 /**
  * One order, laid out as Shopify's admin order page: items and fulfilment, shipments, refunds
@@ -22,7 +22,7 @@ import './order.css';
 export function OrderDetail({ id }: { id: string }) {
   const me = useMe();
   const order = useQuery({
-    queryKey: orderKey(id),
+    queryKey: orderKeys.detail(id),
     queryFn: () => unwrap(api.GET('/orders/{id}', { params: { path: { id } } })),
   });
 

@@ -5,6 +5,7 @@ import { ListFilters } from '../../components/list-filters';
 import { orderColumns } from '../../components/orders-table';
 import { PagedTable, usePaged } from '../../components/paged';
 import { PAYMENT_LABELS } from '../../lib/payment';
+import { orderKeys } from './queries';
 
 export type OrdersSearch = {
   q?: string | undefined;
@@ -21,7 +22,7 @@ export function Orders() {
   const search = useSearch({ from: '/app/orders' });
   const navigate = useNavigate({ from: '/orders' });
   const q = search.q?.trim();
-  const list = usePaged(['orders', search], (cursor) =>
+  const list = usePaged(orderKeys.list(search), (cursor) =>
     unwrap(
       api.GET('/orders', {
         params: {

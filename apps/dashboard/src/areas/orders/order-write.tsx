@@ -7,12 +7,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { ApiError, newIdempotencyKey, type Schema, writeHeaders } from '../../api/client';
 import { ErrorNotice, Notice } from '../../components/ui';
+import { orderKeys } from './queries';
 
 export type Order = Schema<'Order'>;
 export type WriteHeaders = ReturnType<typeof writeHeaders>;
-
-export const orderKey = (id: string) => ['order', id] as const;
-export const timelineKey = (id: string) => ['order', id, 'timeline'] as const;
 
 export function useOrderWrite<Vars>(
   order: Order,
@@ -25,19 +23,19 @@ export function useOrderWrite<Vars>(
     mutationFn: (vars: Vars) => send(vars, writeHeaders(key.current, order.version)),
     onSuccess: (updated) => {
       key.current = newIdempotencyKey();
-      queryClient.setQueryData(orderKey(order.id), updated);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
-      void queryClient.invalidateQueries({ queryKey: timelineKey(order.id) });
+      queryClient.setQueryData(orderKeys.detail(order.id), updated);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.timeline(order.id) });
       onDone?.(updated);
     },
   });
   const stale = mutation.error instanceof ApiError && mutation.error.status === 412;
   /** The latest order, under a new key; what the merchant typed stays where it is. */
   const reload = async () => {
-    await queryClient.refetchQueries({ queryKey: orderKey(order.id), exact: true });
+    await queryClient.refetchQueries({ queryKey: orderKeys.detail(order.id), exact: true });
     key.current = newIdempotencyKey();
     mutation.reset();
-    return queryClient.getQueryData<Order>(orderKey(order.id));
+    return queryClient.getQueryData<Order>(orderKeys.detail(order.id));
   };
   /** The API's message for `field`, to show beside it. */
   const fieldError = (field: string) =>

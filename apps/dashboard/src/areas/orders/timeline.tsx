@@ -7,7 +7,8 @@ import { api, type Schema, unwrap } from '../../api/client';
 import { ErrorNotice, formatDate, Loading } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { paymentLabel } from '../../lib/payment';
-import { type Order, timelineKey } from './order-write';
+import type { Order } from './order-write';
+import { orderKeys } from './queries';
 
 type Event = Schema<'AuditEvent'>;
 type Address = Order['shipping_address'];
@@ -56,7 +57,7 @@ export function describe(event: Event, currency: string): string[] {
 
 export function OrderTimeline({ order, currency }: { order: Order; currency: string }) {
   const timeline = useInfiniteQuery({
-    queryKey: timelineKey(order.id),
+    queryKey: orderKeys.timeline(order.id),
     queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/orders/{id}/timeline', {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
 import { ConfirmDialog, ErrorNotice } from '../../components/ui';
 import { BulkEditDialog } from './bulk-edit';
+import { productKeys } from './queries';
 
 type Product = Schema<'Product'>;
 type Action = 'published' | 'archived' | 'delete';
@@ -50,7 +51,7 @@ export function ProductsBulk({
       setConfirm(null);
       onDone(`${plural(n)} ${what}.`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['products'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all() }),
   });
   const open = (what: Action | 'edit') => {
     run.reset();
@@ -103,11 +104,11 @@ export function ProductsBulk({
           currency={currency}
           onCancel={() => {
             setEditing(false);
-            void queryClient.invalidateQueries({ queryKey: ['products'] });
+            void queryClient.invalidateQueries({ queryKey: productKeys.all() });
           }}
           onDone={(message) => {
             setEditing(false);
-            void queryClient.invalidateQueries({ queryKey: ['products'] });
+            void queryClient.invalidateQueries({ queryKey: productKeys.all() });
             onDone(message);
           }}
         />

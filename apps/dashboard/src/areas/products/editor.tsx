@@ -17,6 +17,7 @@ import { can } from '../../lib/scopes';
 import { bodyOf, draftOf, emptyDraft, type ProductDraft } from './form';
 import { Media } from './media';
 import { Options } from './options';
+import { productKeys } from './queries';
 
 type Product = Schema<'Product'>;
 
@@ -29,7 +30,7 @@ export function ProductEditor({ id }: { id: string | null }) {
   const navigate = useNavigate();
   const writable = can(me.scopes, 'catalogue:write');
   const product = useQuery({
-    queryKey: ['product', id],
+    queryKey: productKeys.detail(id),
     queryFn: () => read(id ?? ''),
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,
@@ -41,8 +42,8 @@ export function ProductEditor({ id }: { id: string | null }) {
     empty: emptyDraft,
     draftOf: (p) => draftOf(p, currency),
     read,
-    queryKey: 'product',
-    listKey: 'products',
+    detailKey: productKeys.detail,
+    listKey: productKeys.lists(),
     send: (draft, opened, headers) => {
       const { body, errors } = bodyOf(draft, currency);
       if (draft.options.length === 0 && opened.options.length > 0) {

@@ -11,6 +11,7 @@ import { filtered } from '../../lib/list';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
 import { ProductsBulk } from './bulk';
+import { productKeys } from './queries';
 
 export type ProductsSearch = {
   q?: string | undefined;
@@ -28,7 +29,7 @@ export function Products() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [done, setDone] = useState<string>();
   const writable = can(me.scopes, 'catalogue:write');
-  const list = usePaged(['products', search], (cursor) =>
+  const list = usePaged(productKeys.list(search), (cursor) =>
     unwrap(
       api.GET('/products', {
         params: {

@@ -3,6 +3,7 @@ import { type DragEvent, useRef, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { ErrorNotice } from '../../components/ui';
 import { uploadImage } from '../../lib/media';
+import { mediaKeys } from '../../lib/queries';
 import type { ProductDraft } from './form';
 import type { SetField } from './options';
 
@@ -14,7 +15,7 @@ export function Media({ draft, set }: { draft: ProductDraft; set: SetField }) {
   const input = useRef<HTMLInputElement>(null);
   const items = useQueries({
     queries: draft.media.map((m) => ({
-      queryKey: ['media', m.media_id],
+      queryKey: mediaKeys.detail(m.media_id),
       queryFn: () => unwrap(api.GET('/media/{id}', { params: { path: { id: m.media_id } } })),
       staleTime: Number.POSITIVE_INFINITY,
     })),

@@ -5,7 +5,9 @@ import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../..
 import { useMe } from '../../components/layout';
 import { ErrorNotice, formatDate, Loading, Notice, Pager, SelectField } from '../../components/ui';
 import { useCursor } from '../../lib/list';
+import { mediaKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
+import { reviewKeys } from './queries';
 
 type Review = Schema<'Review'>;
 type Verb = 'approve' | 'hide' | 'unhide';
@@ -20,7 +22,7 @@ export function Reviews() {
   const [done, setDone] = useState<string>();
   const writable = can(me.scopes, 'reviews:write');
   const list = useQuery({
-    queryKey: ['reviews', status, pager.cursor],
+    queryKey: [...reviewKeys.list(status), pager.cursor],
     queryFn: () =>
       unwrap(
         api.GET('/reviews', {
@@ -48,7 +50,7 @@ export function Reviews() {
       );
       setSelected(new Set());
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
   });
   const rows = list.data?.data ?? [];
   const chosen = rows.filter((r) => selected.has(r.id));
@@ -162,7 +164,7 @@ function ReviewedProduct({ review }: { review: Review }) {
   const product = review.product;
   const imageId = product?.image_id ?? null;
   const image = useQuery({
-    queryKey: ['media', imageId],
+    queryKey: mediaKeys.detail(imageId),
     queryFn: () => unwrap(api.GET('/media/{id}', { params: { path: { id: imageId ?? '' } } })),
     enabled: imageId !== null,
     staleTime: 300_000,

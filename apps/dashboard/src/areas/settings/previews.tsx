@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { api, unwrap } from '../../api/client';
 import { useMe } from '../../components/layout';
 import type { Row } from '../../lib/fields';
+import { mediaKeys } from '../../lib/queries';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
@@ -16,7 +17,7 @@ const rows = (v: unknown) => (Array.isArray(v) ? (v as Row[]) : []);
 /** An image of the shop's media by id, as the storefront would show it. */
 function MediaImage({ id, alt }: { id: string | null; alt: string }) {
   const media = useQuery({
-    queryKey: ['media', id],
+    queryKey: mediaKeys.detail(id),
     queryFn: () => unwrap(api.GET('/media/{id}', { params: { path: { id: id ?? '' } } })),
     enabled: id !== null,
     staleTime: Number.POSITIVE_INFINITY,

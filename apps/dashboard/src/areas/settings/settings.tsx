@@ -10,13 +10,14 @@ import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
 import { NewsletterCap } from '../marketing/newsletter-cap';
 import { PREVIEWS } from './previews';
+import { settingsKeys } from './queries';
 import { SETTINGS_SCREENS, type SettingsScreen } from './sections';
 
 type MerchantSettings = Schema<'MerchantSettings'> & Record<string, unknown>;
 type Section = Paths['/settings/{section}']['patch']['parameters']['path']['section'];
 
 export const settingsQuery = {
-  queryKey: ['settings'],
+  queryKey: settingsKeys.document(),
   queryFn: () => unwrap(api.GET('/settings')) as Promise<MerchantSettings>,
 };
 

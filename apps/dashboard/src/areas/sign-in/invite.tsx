@@ -4,6 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { ApiError, api, newIdempotencyKey, unwrap } from '../../api/client';
 import { ErrorNotice, formatDate, Loading, Notice, TextField } from '../../components/ui';
 import { meQuery } from '../../lib/session';
+import { inviteKeys } from './queries';
 
 /** Accepting an invite from its email link: see the shop and role, give a name, and join. */
 export function Invite() {
@@ -15,7 +16,7 @@ export function Invite() {
   const [error, setError] = useState<unknown>();
   const key = useRef(newIdempotencyKey());
   const preview = useQuery({
-    queryKey: ['invite', token],
+    queryKey: inviteKeys.detail(token),
     queryFn: () => unwrap(api.GET('/invites/accept', { params: { query: { token } } })),
     enabled: token !== '',
     retry: false,

@@ -4,7 +4,10 @@ import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../..
 import { useMe } from '../../components/layout';
 import { PagedTable, usePaged } from '../../components/paged';
 import { ConfirmDialog, ErrorNotice, Notice } from '../../components/ui';
+import { resourceKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
+import { apiKeyKeys } from '../developers/queries';
+import { roleKeys, staffKeys } from './queries';
 
 type Member = Schema<'StaffMember'>;
 type Change = { role_id: string } | { status: 'active' | 'disabled' };
@@ -19,7 +22,7 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
   const [removing, setRemoving] = useState<Member | null>(null);
   // The keys a member made from the dashboard are revoked with them: the confirmation names them.
   const keys = useQuery({
-    queryKey: ['keys', 'all'],
+    queryKey: apiKeyKeys.every(),
     enabled: removing !== null && can(me.scopes, 'admin'),
     queryFn: () => unwrap(api.GET('/keys', { params: { query: { limit: 100 } } })),
   });
@@ -29,7 +32,7 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
     answer.revoked_keys.length > 0
       ? ` Keys revoked: ${answer.revoked_keys.map((k) => k.name).join(', ')}.`
       : '';
-  const list = usePaged(['staff'], (cursor) =>
+  const list = usePaged(staffKeys.list(), (cursor) =>
     unwrap(api.GET('/staff', { params: { query: { limit: 25, ...cursor } } })),
   );
   const run = async (
@@ -47,9 +50,13 @@ export function Members({ roles }: { roles: { value: string; label: string }[] }
     } finally {
       // A member's role or removal changes the roles' member counts (a role in use stays).
       await Promise.all(
-        [['staff'], ['roles'], ['resource', '/roles'], ['keys'], ['resource', '/keys']].map(
-          (queryKey) => queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          staffKeys.all(),
+          roleKeys.all(),
+          resourceKeys.list('/roles'),
+          apiKeyKeys.all(),
+          resourceKeys.list('/keys'),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       );
     }
     // Said once the list shows the change, so the next action starts from its new version.

@@ -6,9 +6,10 @@ import { type ResourceConfig, ResourceList } from '../../components/resource';
 import { ErrorNotice, formatDate, Notice, ScopeWords } from '../../components/ui';
 import { can, SCOPE_OPTIONS } from '../../lib/scopes';
 import { Members } from './members';
+import { roleKeys } from './queries';
 
 export const rolesQuery = {
-  queryKey: ['roles', 'all'],
+  queryKey: roleKeys.every(),
   queryFn: () => unwrap(api.GET('/roles', { params: { query: { limit: 100 } } })),
 };
 

@@ -1,0 +1,27 @@
+/**
+ * The query keys of the resources several areas read (TanStack Query): the session, media,
+ * the category tree and the lists the shared resource screen pages. Each area keeps its own
+ * resources' keys in its queries.ts; a key is written nowhere else.
+ */
+
+/** Who is signed in (`GET /me`). */
+export const sessionKeys = {
+  me: () => ['me'] as const,
+};
+
+/** An uploaded file's record (`GET /media/{id}`): its URL and alt text. */
+export const mediaKeys = {
+  detail: (id: string | null | undefined) => ['media', id] as const,
+};
+
+/** Categories: the whole tree (the pickers and the list) and one category. */
+export const categoryKeys = {
+  all: () => ['categories'] as const,
+  tree: () => ['categories', 'tree'] as const,
+  detail: (id: string | null) => ['categories', 'detail', id] as const,
+};
+
+/** A list the shared resource screen pages (components/resource.tsx), by its API path. */
+export const resourceKeys = {
+  list: (path: string) => ['resource', path] as const,
+};
