@@ -39,7 +39,16 @@ export const areasWithoutRoute = (files: readonly string[]): string[] => {
 };
 
 export type RouteData = { scope?: string | null; label?: string };
-export type PlacedRoute = { path: string; id: string; staticData: RouteData | undefined };
+export type PlacedRoute = {
+  path: string;
+  id: string;
+  /** The parent's id: `app` for the signed-in frame's routes. */
+  parent: string | undefined;
+  staticData: RouteData | undefined;
+};
+type Route = {
+  options: { id?: string; path?: string; staticData?: RouteData; getParentRoute?: () => Route };
+};
 export type Section = { path: string; label: string; scope: string | null };
 
 /**
@@ -51,33 +60,33 @@ export async function dashboardRoutes(): Promise<{ routes: PlacedRoute[]; sectio
   const routeData = join(ROOT, DASHBOARD_SRC, 'lib/route-data.ts');
   const { routeTree } = (await import(router)) as { routeTree: unknown };
   const { routesOf, sectionsOf } = (await import(routeData)) as {
-    routesOf: (tree: unknown) => {
-      path: string;
-      route: { id?: string; options: { id?: string; staticData?: RouteData } };
-    }[];
+    routesOf: (tree: unknown) => { path: string; route: Route }[];
     sectionsOf: (tree: unknown) => Section[];
   };
-  const routes = routesOf(routeTree).map(({ path, route }) => ({
-    path,
-    id: route.options.id ?? path,
-    staticData: route.options.staticData,
-  }));
+  const routes = routesOf(routeTree).map(({ path, route }) => {
+    const parent = route.options.getParentRoute?.();
+    return {
+      path,
+      id: route.options.id ?? path,
+      parent: parent ? (parent.options.id ?? parent.options.path) : undefined,
+      staticData: route.options.staticData,
+    };
+  });
   return { routes, sections: sectionsOf(routeTree) };
 }
 
 /**
- * The routes below the signed-in frame that do not say what they need: each names its scope
- * (null for every member), and an area's own page (one path segment) a label for the
+ * The routes that do not say what they need: every route names its scope (null for every
+ * member), and an area's own page in the signed-in frame (one path segment) a label for the
  * navigation. `unlabelled` are the pages the navigation reaches another way.
  */
 export function undeclaredRoutes(routes: readonly PlacedRoute[], unlabelled: readonly string[]) {
-  const signedIn = routes.slice(routes.findIndex((r) => r.id === 'app') + 1);
-  return signedIn.flatMap((r) => {
+  return routes.flatMap((r) => {
     const missing: string[] = [];
     if (r.staticData?.scope === undefined) missing.push('scope');
-    if (/^\/[a-z-]*$/.test(r.path) && !r.staticData?.label && !unlabelled.includes(r.path))
-      missing.push('label');
-    return missing.length ? [`${r.path}: no ${missing.join(', ')}`] : [];
+    const areaPage = r.parent === 'app' && /^\/[a-z-]*$/.test(r.path);
+    if (areaPage && !r.staticData?.label && !unlabelled.includes(r.path)) missing.push('label');
+    return missing.length ? [`${r.path} (${r.id}): no ${missing.join(', ')}`] : [];
   });
 }
 
@@ -86,13 +95,13 @@ export type LiteralKey = { file: string; line: number; text: string };
 
 /**
  * Query keys written in place rather than by a resource's factory (`productKeys.detail(id)`):
- * an array opening with a string literal given as `queryKey`, or passed to usePaged,
- * setQueryData, getQueryData, invalidateQueries, refetchQueries or cancelQueries. Files named
- * queries.ts (the factories) and lib/session.ts (the session's own query) are where keys are
- * written.
+ * an array opening with a string literal given as `queryKey` or held in a variable named
+ * `...key`, or passed to usePaged, setQueryData, getQueryData, invalidateQueries,
+ * refetchQueries or cancelQueries. Keys are written only in files named queries.ts.
  */
 export function literalQueryKeys(file: string, source = readFileSync(join(ROOT, file), 'utf8')) {
-  if (/\/queries\.ts$/.test(file)) return [];
+  // The factories write keys; the generated API schema holds no code.
+  if (/\/queries\.ts$|\/api\/schema\.ts$/.test(file)) return [];
   const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const found: LiteralKey[] = [];
   const isLiteralKey = (node: ts.Node | undefined): node is ts.ArrayLiteralExpression =>
@@ -108,11 +117,11 @@ export function literalQueryKeys(file: string, source = readFileSync(join(ROOT, 
     });
   const visit = (node: ts.Node) => {
     if (
-      ts.isPropertyAssignment(node) &&
-      node.name.getText() === 'queryKey' &&
-      isLiteralKey(node.initializer)
-    )
-      report(node.initializer);
+      (ts.isPropertyAssignment(node) && node.name.getText() === 'queryKey') ||
+      (ts.isVariableDeclaration(node) && /key$/i.test(node.name.getText()))
+    ) {
+      if (isLiteralKey(node.initializer)) report(node.initializer);
+    }
     if (ts.isCallExpression(node)) {
       const callee = node.expression.getText();
       if (
