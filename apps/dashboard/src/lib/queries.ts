@@ -1,6 +1,7 @@
 /**
  * The query keys of the resources several areas read (TanStack Query): the session, media,
- * the category tree and the lists the shared resource screen pages. Each area keeps its own
+ * the category tree, API keys, the newsletter's settings and the lists the shared resource
+ * screen pages. Each area keeps its own
  * resources' keys in its queries.ts; a key is written nowhere else.
  */
 
@@ -24,4 +25,15 @@ export const categoryKeys = {
 /** A list the shared resource screen pages (components/resource.tsx), by its API path. */
 export const resourceKeys = {
   list: (path: string) => ['resource', path] as const,
+};
+
+/** API keys (`GET /keys`): the developers' list, and a member's keys in the staff screen. */
+export const apiKeyKeys = {
+  all: () => ['keys'] as const,
+  every: () => ['keys', 'all'] as const,
+};
+
+/** The newsletter's settings (its subscriber cap), edited from the settings screen. */
+export const newsletterKeys = {
+  settings: () => ['newsletter', 'settings'] as const,
 };

@@ -1,9 +1,4 @@
-/** The query keys of API keys, webhook deliveries and the audit log. */
-export const apiKeyKeys = {
-  all: () => ['keys'] as const,
-  every: () => ['keys', 'all'] as const,
-};
-
+/** The query keys of webhook deliveries and the audit log. */
 export const deliveryKeys = {
   list: (endpointId: string) => ['deliveries', endpointId] as const,
 };

@@ -8,7 +8,7 @@ import { ErrorNotice, formatDate, SelectField } from '../../components/ui';
 import type { Row } from '../../lib/fields';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
-import { newsletterKeys } from './queries';
+import { subscriberKeys } from './queries';
 
 type Status = 'pending' | 'verified' | 'unsubscribed' | '';
 
@@ -113,7 +113,7 @@ function CouponToggle({ coupon, refresh }: { coupon: Row; refresh: () => void })
 
 function Subscribers() {
   const [status, setStatus] = useState<Status>('');
-  const list = usePaged(newsletterKeys.subscribers(status), (cursor) =>
+  const list = usePaged(subscriberKeys.list(status), (cursor) =>
     unwrap(
       api.GET('/newsletter/subscribers', {
         params: { query: { limit: 25, ...cursor, ...(status ? { status } : {}) } },

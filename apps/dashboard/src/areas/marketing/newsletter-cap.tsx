@@ -4,8 +4,8 @@ import { RecordForm } from '../../components/forms';
 import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading } from '../../components/ui';
 import type { Field } from '../../lib/fields';
+import { newsletterKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
-import { newsletterKeys } from './queries';
 
 const FIELDS: readonly Field[] = [
   {

@@ -1,5 +1,4 @@
-/** The query keys of the newsletter: its subscribers by status, and its settings. */
-export const newsletterKeys = {
-  subscribers: (status: string) => ['newsletter', 'subscribers', status] as const,
-  settings: () => ['newsletter', 'settings'] as const,
+/** The query keys of the newsletter's subscribers, by status. */
+export const subscriberKeys = {
+  list: (status: string) => ['newsletter', 'subscribers', status] as const,
 };

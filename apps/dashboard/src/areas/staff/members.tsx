@@ -4,9 +4,8 @@ import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../..
 import { useMe } from '../../components/layout';
 import { PagedTable, usePaged } from '../../components/paged';
 import { ConfirmDialog, ErrorNotice, Notice } from '../../components/ui';
-import { resourceKeys } from '../../lib/queries';
+import { apiKeyKeys, resourceKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
-import { apiKeyKeys } from '../developers/queries';
 import { roleKeys, staffKeys } from './queries';
 
 type Member = Schema<'StaffMember'>;
