@@ -47,3 +47,14 @@ export const neededScope = (
   matches: ReadonlyArray<{ staticData?: { scope?: MerchantScope | null } }>,
 ): MerchantScope | null =>
   matches.reduce<MerchantScope | null>((found, m) => m.staticData?.scope ?? found, null);
+
+/**
+ * A list's search validator: each of `names` that the address holds as text, the rest
+ * undefined (`?q=shirt&status=active` on the products list).
+ */
+export const textSearch =
+  <Name extends string>(...names: Name[]) =>
+  (search: Record<string, unknown>): { [N in Name]?: string | undefined } =>
+    Object.fromEntries(
+      names.map((name) => [name, typeof search[name] === 'string' ? search[name] : undefined]),
+    ) as { [N in Name]?: string | undefined };

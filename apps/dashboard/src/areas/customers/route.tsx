@@ -1,16 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
+import { textSearch } from '../../lib/route-data';
 import { appRoute } from '../../shell';
 import { CustomerDetail } from './detail';
-import { Customers, type CustomersSearch } from './list';
+import { Customers } from './list';
 
 const customersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/customers',
   staticData: { scope: 'customers:read', label: 'Customers' },
-  validateSearch: (s: Record<string, unknown>): CustomersSearch => ({
-    q: typeof s.q === 'string' ? s.q : undefined,
-    status: typeof s.status === 'string' ? s.status : undefined,
-  }),
+  validateSearch: textSearch('q', 'status'),
   component: Customers,
 });
 const customerRoute = createRoute({

@@ -1,17 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
+import { textSearch } from '../../lib/route-data';
 import { appRoute } from '../../shell';
 import { OrderDetail } from './detail';
-import { Orders, type OrdersSearch } from './list';
+import { Orders } from './list';
 
 const ordersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/orders',
   staticData: { scope: 'orders:read', label: 'Orders' },
-  validateSearch: (s: Record<string, unknown>): OrdersSearch => ({
-    q: typeof s.q === 'string' ? s.q : undefined,
-    status: typeof s.status === 'string' ? s.status : undefined,
-    payment_status: typeof s.payment_status === 'string' ? s.payment_status : undefined,
-  }),
+  validateSearch: textSearch('q', 'status', 'payment_status'),
   component: Orders,
 });
 const orderRoute = createRoute({

@@ -1,17 +1,14 @@
 import { createRoute } from '@tanstack/react-router';
+import { textSearch } from '../../lib/route-data';
 import { appRoute } from '../../shell';
 import { ProductEditor } from './editor';
-import { Products, type ProductsSearch } from './list';
+import { Products } from './list';
 
 const productsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/products',
   staticData: { scope: 'catalogue:read', label: 'Products' },
-  validateSearch: (s: Record<string, unknown>): ProductsSearch => ({
-    q: typeof s.q === 'string' ? s.q : undefined,
-    status: typeof s.status === 'string' ? s.status : undefined,
-    category: typeof s.category === 'string' ? s.category : undefined,
-  }),
+  validateSearch: textSearch('q', 'status', 'category'),
   component: Products,
 });
 const newProductRoute = createRoute({
