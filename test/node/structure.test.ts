@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  areasWithoutRoute,
+  DASHBOARD_SRC,
+  dashboardFiles,
+  dashboardRoutes,
+  literalQueryKeys,
+  misplacedFiles,
+  undeclaredRoutes,
+} from './structure/dashboard';
+import {
   crossModuleSqlImports,
   type Edge,
   fileCycles,
@@ -149,5 +158,83 @@ describe('table ownership (docs/architecture.md, "Who owns which table")', () =>
   it('catches a write the map does not name', () => {
     const stray = { file: 'src/modules/reviews/queries.ts', writer: 'reviews', table: 'orders' };
     expect(unmappedWrites([stray], map)).toEqual([stray]);
+  });
+});
+
+describe('the dashboard (docs/architecture.md, "The dashboard")', () => {
+  const dashboard = dashboardFiles();
+  // The member's own page: the navigation links it by the member's name.
+  const UNLABELLED = ['/account'];
+
+  it("keeps every screen in its area folder, with the area's route.tsx, in kebab-case", () => {
+    // The walk itself is checked: it sees the areas' screens.
+    expect(dashboard).toContain(`${DASHBOARD_SRC}/areas/products/editor.tsx`);
+    expect(misplacedFiles(dashboard)).toEqual([]);
+    expect(areasWithoutRoute(dashboard)).toEqual([]);
+  });
+
+  it('catches a screen outside an area folder, a PascalCase file, and an area without a route', () => {
+    const stray = [
+      `${DASHBOARD_SRC}/screens/Products.tsx`,
+      `${DASHBOARD_SRC}/areas/orders/OrderDetail.tsx`,
+      `${DASHBOARD_SRC}/products.tsx`,
+      `${DASHBOARD_SRC}/areas/orders/notes/notes.tsx`,
+    ];
+    const placed = [
+      `${DASHBOARD_SRC}/areas/orders/detail.tsx`,
+      `${DASHBOARD_SRC}/areas/orders/queries.ts`,
+      `${DASHBOARD_SRC}/components/orders-table.tsx`,
+      `${DASHBOARD_SRC}/lib/money.ts`,
+    ];
+    expect(misplacedFiles([...placed, ...stray])).toEqual(stray);
+    expect(areasWithoutRoute([`${DASHBOARD_SRC}/areas/gifts/list.tsx`])).toEqual(['gifts']);
+  });
+
+  it('gives every route its scope, and every area page its navigation label', async () => {
+    const { routes, sections } = await dashboardRoutes();
+    // The tree itself is checked: it holds the areas' pages and gives the navigation.
+    expect(routes.map((r) => r.path)).toContain('/products/$id');
+    expect(sections.map((s) => s.label)).toContain('Products');
+    expect(undeclaredRoutes(routes, UNLABELLED)).toEqual([]);
+  });
+
+  it('catches a route without a scope, and an area page without a label', () => {
+    const routes = [
+      { path: '/gifts', id: '/gifts', parent: 'app', staticData: { scope: 'catalogue:read' } },
+      { path: '/gifts/$id', id: '/gifts/$id', parent: 'app', staticData: {} },
+      { path: '/account', id: '/account', parent: 'app', staticData: { scope: null } },
+    ];
+    expect(undeclaredRoutes(routes, UNLABELLED)).toEqual([
+      '/gifts (/gifts): no label',
+      '/gifts/$id (/gifts/$id): no scope',
+    ]);
+  });
+
+  it('writes query keys only in the factories (queries.ts)', () => {
+    const literal = dashboard.flatMap((f) => literalQueryKeys(f));
+    expect(literal.map((k) => `${k.file}:${k.line} ${k.text}`)).toEqual([]);
+    // The scan itself is checked: it reads the factories' users.
+    expect(dashboard).toContain(`${DASHBOARD_SRC}/areas/products/queries.ts`);
+  });
+
+  it('catches a literal query key given to a query, a list, an invalidation or a variable', () => {
+    const source = `
+      useQuery({ queryKey: ['product', id], queryFn });
+      usePaged(['orders', search], fetch);
+      queryClient.invalidateQueries({ queryKey: ['reviews'] });
+      queryClient.setQueryData(['order', id], order);
+      const queryKey = ['resource', path];
+      useQuery({ queryKey: productKeys.detail(id), queryFn });
+      queryClient.invalidateQueries({ queryKey: [...reviewKeys.list(status), cursor] });
+    `;
+    const file = `${DASHBOARD_SRC}/areas/products/editor.tsx`;
+    expect(literalQueryKeys(file, source).map((k) => k.text)).toEqual([
+      "['product', id]",
+      "['orders', search]",
+      "['reviews']",
+      "['order', id]",
+      "['resource', path]",
+    ]);
+    expect(literalQueryKeys(`${DASHBOARD_SRC}/areas/products/queries.ts`, source)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECTIONS } from '../../../apps/dashboard/src/lib/scopes';
 import { grants, type MerchantScope } from '../../../src/identity/merchant-scopes';
+import { dashboardRoutes } from '../../node/structure/dashboard';
 import { launchBrowser, VIEWPORTS } from '../helpers/chromium';
 import {
   checkScreen,
@@ -14,6 +14,9 @@ import {
   unique,
   waitForInviteLink,
 } from './helpers';
+
+/** The navigation's sections, as the dashboard's routes declare them. */
+const { sections: SECTIONS } = await dashboardRoutes();
 
 /** The merchant API list a dashboard section reads, where its path is not the API's. */
 const SECTION_API: Record<string, string> = {

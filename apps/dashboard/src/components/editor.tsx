@@ -3,7 +3,7 @@
  * (save-flow.tsx): loads the draft once the record is read, refreshes its queries after a
  * save, moves to a new record's own editor, and its notices.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError } from '../api/client';
 import { flash, takeFlash } from '../lib/flash';
@@ -29,9 +29,9 @@ export type EditorOptions<Draft, Record extends Versioned> = {
    * ApiError with details naming the fields at fault for what is wrong before sending.
    */
   send: (draft: Draft, opened: Draft, headers: Headers) => Promise<Record>;
-  /** Query keys: the record's (`[key, id]`) and its list's, refreshed after a save. */
-  queryKey: string;
-  listKey: string;
+  /** Query keys (the area's factory): the record's and its lists', refreshed after a save. */
+  detailKey: (id: string) => QueryKey;
+  listKey: QueryKey;
   /** Where a new record goes once created (its own editor). */
   onCreated: (record: Record) => Promise<void>;
 };
@@ -48,8 +48,8 @@ export function useEditor<Draft extends object, Record extends Versioned>(
     latest: o.id === null ? undefined : () => o.read(o.id as string),
     savedAtStart: takeFlash,
     onSaved: async (fresh) => {
-      queryClient.setQueryData([o.queryKey, fresh.id], fresh);
-      await queryClient.invalidateQueries({ queryKey: [o.listKey] });
+      queryClient.setQueryData(o.detailKey(fresh.id), fresh);
+      await queryClient.invalidateQueries({ queryKey: o.listKey });
       if (o.id !== null) return 'Changes saved.';
       flash(`${o.what.charAt(0).toUpperCase()}${o.what.slice(1)} created.`);
       await o.onCreated(fresh);

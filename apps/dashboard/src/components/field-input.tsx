@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import type { Draft, Field, FormErrors, Row } from '../lib/fields';
+import { mediaKeys } from '../lib/queries';
 import { Checkbox, ErrorNotice, SelectField, TextArea, TextField } from './ui';
 
 export type SetValue = (name: string, value: unknown) => void;
@@ -40,7 +41,7 @@ function ImageField({
   const [busy, setBusy] = useState(false);
   const [uploaded, setUploaded] = useState(false);
   const media = useQuery({
-    queryKey: ['media', value],
+    queryKey: mediaKeys.detail(value),
     queryFn: () => unwrap(api.GET('/media/{id}', { params: { path: { id: value ?? '' } } })),
     enabled: value !== null,
     staleTime: Number.POSITIVE_INFINITY,

@@ -7,9 +7,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { API_BASE, api, newIdempotencyKey, unwrap, writeHeaders } from '../api/client';
 import type { Field, Row } from '../lib/fields';
+import { resourceKeys } from '../lib/queries';
 import { can } from '../lib/scopes';
 import { RecordForm, type Saved } from './forms';
-import { useMe } from './Layout';
+import { useMe } from './layout';
 import { PagedTable, usePaged } from './paged';
 import { ConfirmDialog, ErrorNotice, Notice } from './ui';
 
@@ -73,7 +74,7 @@ export function ResourceList({ config: c }: { config: ResourceConfig }) {
   const [removeError, setRemoveError] = useState<unknown>();
   const [done, setDone] = useState<string>();
   const [created, setCreated] = useState<Row>();
-  const queryKey = ['resource', c.path];
+  const queryKey = resourceKeys.list(c.path);
   const list = usePaged<Item>(
     queryKey,
     (cursor) =>

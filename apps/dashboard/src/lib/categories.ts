@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { Category } from './category-tree';
+import { categoryKeys } from './queries';
 
 export * from './category-tree';
 
@@ -22,7 +23,7 @@ export async function fetchAllCategories(): Promise<Category[]> {
 }
 
 export const categoriesQuery = queryOptions({
-  queryKey: ['categories', 'all'],
+  queryKey: categoryKeys.tree(),
   queryFn: fetchAllCategories,
   staleTime: 60_000,
 });

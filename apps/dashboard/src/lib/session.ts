@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api, type Me, unwrap } from '../api/client';
+import { sessionKeys } from './queries';
 
 export type SessionState =
   | { state: 'signed-out' }
@@ -9,7 +10,7 @@ export type SessionState =
 
 /** Who is signed in, for which shop, with which scopes. */
 export const meQuery = queryOptions({
-  queryKey: ['me'],
+  queryKey: sessionKeys.me(),
   queryFn: async (): Promise<SessionState> => {
     try {
       return { state: 'in', me: (await unwrap(api.GET('/me'))) as Me };

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { entryBody, entryRecord } from '../../../../apps/dashboard/src/areas/content/entry-fields';
+import { SETTINGS_SCREENS } from '../../../../apps/dashboard/src/areas/settings/sections';
 import { bodyOf, draftOf, type Field } from '../../../../apps/dashboard/src/lib/fields';
 import { rebase } from '../../../../apps/dashboard/src/lib/rebase';
-import {
-  entryBody,
-  entryRecord,
-} from '../../../../apps/dashboard/src/screens/content/entry-fields';
-import { SETTINGS_SCREENS } from '../../../../apps/dashboard/src/screens/settings/sections';
 import { SettingsDocumentSchema } from '../../../../src/modules/settings/document';
 
 const RATE: Field[] = [

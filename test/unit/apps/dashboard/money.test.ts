@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
+  bodyOf,
+  draftOf,
+  emptyDraft,
+  generateVariants,
+} from '../../../../apps/dashboard/src/areas/products/form';
+import {
   currencyDigits,
   formatMoney,
   parseMajor,
   toMajorInput,
 } from '../../../../apps/dashboard/src/lib/money';
-import {
-  bodyOf,
-  draftOf,
-  emptyDraft,
-  generateVariants,
-} from '../../../../apps/dashboard/src/lib/product-form';
 import { rebase } from '../../../../apps/dashboard/src/lib/rebase';
 
 describe('dashboard money: major units on screen, minor units to the API', () => {
