@@ -4,7 +4,7 @@ import type { ThemeContext } from './env';
  * Anonymous catalogue pages are cached whole at the edge (Workers Cache API) for 2 s: a busy
  * page is rendered at most once per interval per data centre, and a shop change shows at most
  * 2 s after the API shows it. Time-based because the storefront contract names no signal that
- * a shop changed (no generation, no promised ETag); see docs/decisions.md. The health check
+ * a shop changed (no generation, no promised ETag); see docs/decisions/theme.md. The health check
  * still runs first.
  */
 export const PAGE_TTL_SECONDS = 2;
