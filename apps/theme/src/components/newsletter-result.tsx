@@ -13,9 +13,20 @@ const NEWSLETTER_ERRORS: Record<string, string> = {
 /** The page's pattern for POST /config, its title, and what happened (`ok`) in words. */
 export type NewsletterResult = { url: string; title: string; text: string; ok: boolean };
 
-/** A refusal of the API in the visitor's words, `otherwise` for a code without its own. */
-export const newsletterRefusal = (code: string | undefined, otherwise: string) =>
-  NEWSLETTER_ERRORS[code ?? ''] ?? otherwise;
+/**
+ * What an answer of the newsletter API means for the visitor: the refusal in their words
+ * (`otherwise` for a code without words of its own), or `done`.
+ */
+export function newsletterResult(
+  url: string,
+  answer: { data?: unknown; error?: { code?: string } },
+  refused: { title: string; otherwise: string },
+  done: { title: string; text: string },
+): NewsletterResult {
+  if (answer.data) return { url, ...done, ok: true };
+  const text = NEWSLETTER_ERRORS[answer.error?.code ?? ''] ?? refused.otherwise;
+  return { url, title: refused.title, text, ok: false };
+}
 
 export function renderNewsletterResult(
   c: ThemeContext,

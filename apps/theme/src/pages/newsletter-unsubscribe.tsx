@@ -4,7 +4,7 @@
  */
 import {
   type NewsletterResult,
-  newsletterRefusal,
+  newsletterResult,
   renderNewsletterResult,
 } from '../components/newsletter-result';
 import type { ThemeContext } from '../env';
@@ -38,17 +38,16 @@ export function render(c: ThemeContext, { id, email }: Subscription) {
 export const unsubscribe = page({
   async load(c): Promise<NewsletterResult> {
     const form = await c.req.parseBody();
-    const { data, error } = await c.get('api').DELETE('/newsletter/{id}', {
+    const answer = await c.get('api').DELETE('/newsletter/{id}', {
       params: { path: { id: field(form, 'subscription') } },
       body: { email: field(form, 'email') },
     });
-    const url = '/newsletter/unsubscribe';
-    if (!data) {
-      const text = newsletterRefusal(error?.code, 'That link could not be used.');
-      return { url, title: 'Not unsubscribed', text, ok: false };
-    }
-    const text = 'You will not receive the newsletter any more.';
-    return { url, title: 'Unsubscribed', text, ok: true };
+    return newsletterResult(
+      '/newsletter/unsubscribe',
+      answer,
+      { title: 'Not unsubscribed', otherwise: 'That link could not be used.' },
+      { title: 'Unsubscribed', text: 'You will not receive the newsletter any more.' },
+    );
   },
   render: renderNewsletterResult,
 });

@@ -1,7 +1,7 @@
 /** POST /newsletter: the footer's sign-up form, answered with a page saying what happened. */
 import {
   type NewsletterResult,
-  newsletterRefusal,
+  newsletterResult,
   renderNewsletterResult,
 } from '../components/newsletter-result';
 import type { ThemeContext } from '../env';
@@ -9,19 +9,20 @@ import { field } from '../lib/forms';
 
 export async function load(c: ThemeContext): Promise<NewsletterResult> {
   const form = await c.req.parseBody();
-  const { data, error } = await c.get('api').POST('/newsletter', {
+  const answer = await c.get('api').POST('/newsletter', {
     body: { email: field(form, 'email'), _hp: field(form, '_hp') },
   });
-  const url = '/newsletter';
-  if (!data) {
-    const text = newsletterRefusal(error?.code, 'That email could not be subscribed.');
-    return { url, title: 'Newsletter', text, ok: false };
-  }
+  const message = answer.data?.message;
   const text =
-    data.message === 'Subscribed' || data.message === 'Email not verified, new link sent'
+    message === 'Subscribed' || message === 'Email not verified, new link sent'
       ? 'Almost done: confirm your subscription with the link we just emailed you.'
       : 'Welcome back: your subscription is renewed.';
-  return { url, title: 'Newsletter', text, ok: true };
+  return newsletterResult(
+    '/newsletter',
+    answer,
+    { title: 'Newsletter', otherwise: 'That email could not be subscribed.' },
+    { title: 'Newsletter', text },
+  );
 }
 
 export const render = renderNewsletterResult;
