@@ -256,7 +256,7 @@ ${rows.join('\n')}
   nothing balloons; the isolate heap is the figure that the 128 MB limit applies to.
 - The sitemap is not capped at 50,000 URLs: the contract asks for every active product, and
   the JSON is not itself a sitemap file. A theme with more than 50,000 URLs splits them into
-  several sitemap files (Next.js \`generateSitemaps\`); see docs/decisions.md.
+  several sitemap files (Next.js \`generateSitemaps\`); see docs/decisions/marketing.md.
 `;
 }
 

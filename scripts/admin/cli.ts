@@ -7,7 +7,6 @@
  *   merchant-key create --handle my-shop --name CI --scopes catalogue:write,orders:read [--rate-limit 600]
  *   merchant-key list [--handle my-shop]
  *   merchant-key revoke --prefix sk_live_Ab3x [--handle my-shop]
-  staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]
  *   staff invite --handle my-shop --email a@b.c [--role owner] [--url http://127.0.0.1:8787]   prints the invite link
  *   import --handle my-shop products.csv [--dry-run] [--key sk_…] [--url http://127.0.0.1:8787]   a Shopify product CSV, through the running worker
  *   help

@@ -21,6 +21,7 @@ import { DEMO_MERCHANT_KEY } from '../seed/keys';
 import type { Recorder } from './client';
 import { recordJourney } from './journey';
 import { recordMerchantJourney } from './merchant';
+import { withPublicOrigin } from './redact';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -66,7 +67,7 @@ async function recordMode(mode: Mode, built: BuiltWorker) {
       await worker.putObjects('STORAGE', demoObjects(seeded));
       const examples: RecordedExamples = {};
       const record = (operationId: string, example: RecordedExample) => {
-        examples[operationId] = example;
+        examples[operationId] = withPublicOrigin(example);
         console.log(`  ${example.status} ${operationId}`);
       };
       await journey({ origin: worker.origin, stack, seeded, record });

@@ -23,3 +23,18 @@ export function redactSecrets(body: unknown): unknown {
     }),
   );
 }
+
+/** The origin the reference's examples name, whatever host and port the recording ran on. */
+export const PUBLIC_ORIGIN = 'https://shop.example';
+
+/** A local origin: loopback or `localhost`, with or without a port. */
+const LOCAL_ORIGIN = /https?:\/\/(?:127\.0\.0\.1|localhost|\[::1\])(?::\d+)?/g;
+
+/**
+ * `example` with every local origin (the throw-away stack's storage, the payment stand-in's
+ * checkout link) moved onto {@link PUBLIC_ORIGIN}: a reader sees URLs of a shop, never the
+ * random port a recording happened to use.
+ */
+export function withPublicOrigin<T>(example: T): T {
+  return JSON.parse(JSON.stringify(example).replace(LOCAL_ORIGIN, PUBLIC_ORIGIN)) as T;
+}

@@ -4,7 +4,7 @@ import type { GenerationStore } from './kv';
 /**
  * How long an isolate trusts a generation it read before asking the store again. With the
  * bump sent right after a write commits, a write reaches every isolate's reads within this
- * plus one store round trip (the freshness bound in docs/decisions.md).
+ * plus one store round trip (the freshness bound in docs/decisions/platform.md).
  */
 export const GENERATION_MEMO_MS = 1_000;
 

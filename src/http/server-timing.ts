@@ -17,7 +17,7 @@ const secretWork = (apiBase: string) => {
 /**
  * Whether an answer may say how much work it took: not on the routes above, and not on an
  * answer refusing a credential (401, 429: an unknown key, a limited network), where the count
- * of statements would tell a guessed secret from a wrong one (docs/decisions.md).
+ * of statements would tell a guessed secret from a wrong one (docs/decisions/staff.md, "Server-Timing policy").
  */
 export const timingPolicy = (apiBase: string) => {
   const secret = secretWork(apiBase);

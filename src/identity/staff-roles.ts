@@ -14,7 +14,7 @@ export const PRESET_ROLE_KEYS = [
 
 export type PresetRoleKey = (typeof PRESET_ROLE_KEYS)[number];
 
-/** Name and scopes of each preset role (docs/decisions.md says why these). */
+/** Name and scopes of each preset role (docs/decisions/staff.md says why these). */
 export const PRESET_ROLES: Record<PresetRoleKey, { name: string; scopes: MerchantScope[] }> = {
   owner: { name: 'Owner', scopes: ALL_SCOPES },
   admin: {

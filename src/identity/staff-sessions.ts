@@ -6,7 +6,7 @@ import type { ShopContext } from './contexts';
 /** The session cookie: `__Host-` so it is Secure, host-only and for the whole origin. */
 export const SESSION_COOKIE = '__Host-session';
 
-/** A session ends this long after it began, however active (docs/decisions.md). */
+/** A session ends this long after it began, however active (docs/decisions/staff.md). */
 export const SESSION_ABSOLUTE_HOURS = 7 * 24;
 /** …or this long after its last request. */
 export const SESSION_IDLE_HOURS = 12;

@@ -11,7 +11,7 @@
  * The URL parser has already turned `2130706433`, `0x7f.1` and `127.1` into `127.0.0.1`.
  * Hostnames are not resolved (Workers cannot): a public name that resolves to a private
  * address is left to the platform, which does not route Workers' fetches into private
- * networks (docs/decisions.md, Webhooks).
+ * networks (docs/decisions/merchant-api.md, Webhooks).
  *
  * `allowLoopback` is for local development and tests only (OUTBOUND_ALLOW_LOOPBACK, set by
  * scripts/local/stack.ts and never in wrangler.toml): it admits plain http and loopback hosts;

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /*
  * How a search term matches and ranks catalogue rows: one rule for GET /search and the `term`
- * filter of GET /products (docs/decisions.md, "Search: matching and ranking"). Postgres
+ * filter of GET /products (docs/decisions/catalogue.md, "Search: matching and ranking"). Postgres
  * compiles the term against the shop's dictionary (public.search_terms,
  * drizzle/0012_search_queries.sql) into one row per word, in the CTE `search_terms`; every
  * piece below reads it. Documents are the stored `search_vector` columns, which triggers keep

@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STATUSES = ['pending', 'delivered', 'completed', 'cancelled', 'refunded'] as const;
 type Status = (typeof STATUSES)[number];
 
-/** The documented table (docs/decisions.md, "Running the shop"), written out by hand. */
+/** The documented table (docs/decisions/orders.md, "Running the shop"), written out by hand. */
 const DOCUMENTED: Record<string, { path: string; from: Status[]; to: Status | null }> = {
   deliver: { path: 'deliver', from: ['pending'], to: 'delivered' },
   complete: { path: 'complete', from: ['delivered'], to: 'completed' },

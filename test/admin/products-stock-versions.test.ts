@@ -5,7 +5,7 @@ import { sellingShop } from '../helpers/selling-shop';
 
 // A product's version (its ETag) covers its units on hand: a sale, a restock or an
 // adjustment raises it, so a stock written with If-Match from an earlier read is refused
-// instead of overwriting what sold since (docs/decisions.md, "Stock is part of the version").
+// instead of overwriting what sold since (docs/decisions/orders.md, "Stock is part of a product's version").
 describe('stock and the product version', () => {
   let api: MerchantClient;
   let order: Awaited<ReturnType<typeof sellingShop>>['order'];

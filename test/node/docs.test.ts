@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   configVariables,
@@ -61,5 +61,54 @@ describe('docs/architecture.md names the behaviour in Postgres', () => {
       'Behaviour in Postgres',
     );
     expect(objects.filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('docs/decisions/: one file per area, newest first', () => {
+  const dir = join(ROOT, 'docs/decisions');
+  const areas = readdirSync(dir).filter((f) => f.endsWith('.md') && f !== 'README.md');
+  const read = (file: string) => readFileSync(join(dir, file), 'utf8');
+  const relativeLinks = (markdown: string) =>
+    [...markdown.matchAll(/\]\(([^)#\s:]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string);
+
+  it('indexes every area in its README, and every link of the folder resolves', () => {
+    const index = read('README.md');
+    expect(areas.length).toBeGreaterThan(5);
+    expect(areas.filter((a) => !index.includes(`](${a})`))).toEqual([]);
+    const broken = ['README.md', ...areas].flatMap((file) =>
+      relativeLinks(read(file))
+        .filter((link) => !existsSync(join(dirname(join(dir, file)), link)))
+        .map((link) => `${file}: ${link}`),
+    );
+    expect(broken).toEqual([]);
+  });
+
+  it('lists the decisions of each area newest first, each heading once', () => {
+    let dated = 0;
+    const disorder = areas.flatMap((file) => {
+      const dates = [...read(file).matchAll(/^## .*\n\n_(\d{4}-\d{2}-\d{2})_$/gm)].map(
+        (m) => m[1] as string,
+      );
+      dated += dates.length;
+      return dates.some((d, i) => i > 0 && d > (dates[i - 1] as string)) ? [file] : [];
+    });
+    expect(disorder).toEqual([]);
+    expect(dated).toBeGreaterThan(40);
+    const headings = areas.flatMap((file) =>
+      [...read(file).matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1] as string),
+    );
+    expect(headings.filter((h, i) => headings.indexOf(h) !== i)).toEqual([]);
+  });
+
+  it('is what the README and the other documents point to, not the former single file', () => {
+    const documents = [
+      'README.md',
+      ...readdirSync(join(ROOT, 'docs'))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ];
+    expect(
+      documents.filter((f) => readFileSync(join(ROOT, f), 'utf8').includes('docs/decisions.md')),
+    ).toEqual([]);
   });
 });

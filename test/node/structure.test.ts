@@ -21,6 +21,7 @@ import {
   storefrontBundleFiles,
 } from './structure/graph';
 import { ownershipMap, schemaTables, tableWrites, unmappedWrites } from './structure/tables';
+import { themePageProblems, themeSources } from './structure/theme-pages';
 
 // The declared layout (docs/architecture.md, "A module"), checked on the source tree. The
 // figures behind it: `npx tsx test/node/structure/report.ts`.
@@ -236,5 +237,38 @@ describe('the dashboard (docs/architecture.md, "The dashboard")', () => {
       "['resource', path]",
     ]);
     expect(literalQueryKeys(`${DASHBOARD_SRC}/areas/products/queries.ts`, source)).toEqual([]);
+  });
+});
+
+describe("the theme's pages (apps/theme/src/pages): one file per URL", () => {
+  it('mounts every page file as one page with load and render, its form posts under its URL', () => {
+    const { index, pages } = themeSources();
+    expect(themePageProblems(index, pages)).toEqual([]);
+    expect(Object.keys(pages).length).toBeGreaterThan(15);
+  });
+
+  it('catches a file of several pages, a page without the load/render split, and a stray post', () => {
+    const index = `
+      import * as misc from './pages/misc';
+      import * as shop from './pages/shop';
+      import { helper } from './pages/helper';
+      app.get('/contact-us', page(misc));
+      app.get('/sitemap.xml', page(misc));
+      app.get('/shop', page(shop));
+      app.post('/newsletter', shop.subscribe);
+    `;
+    const pages = {
+      'misc.tsx': 'export function load() {}\nexport const render = () => null;',
+      'shop.tsx': 'export async function shop(c) {}\nexport function subscribe() {}',
+      'helper.ts': 'export const helper = 1;',
+    };
+    expect(themePageProblems(index, pages)).toEqual([
+      'helper: imported by name, not as a page',
+      'misc.tsx: answers more than one URL (get /contact-us, get /sitemap.xml)',
+      'shop.tsx: exports no load()',
+      'shop.tsx: exports no render()',
+      'shop.tsx: post /newsletter is not under its page, /shop',
+      'helper.ts: not mounted as a page (page(...) in index.tsx)',
+    ]);
   });
 });

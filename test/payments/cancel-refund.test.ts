@@ -29,7 +29,7 @@ const providerRefunds = async (orderId: string) =>
   (await (await providerApi(`/__test/refunds?order_id=${orderId}`)).json()) as ProviderRefund[];
 
 // Cancelling a paid order refunds it and restocks it, as Shopify's orderCancel with refund
-// and restock (docs/decisions.md, "Cancelling a paid order").
+// and restock (docs/decisions/orders.md, "Cancelling a paid order").
 describe('cancelling an order paid through the provider', () => {
   let shop: TestShop;
   let provider: TestProvider;

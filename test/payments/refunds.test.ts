@@ -24,7 +24,7 @@ const providerRefunds = async (orderId: string) =>
   (await (await providerApi(`/__test/refunds?order_id=${orderId}`)).json()) as ProviderRefund[];
 
 // Refunds of an order paid through the provider's checkout go through the provider
-// (docs/decisions.md, "Refunds through the payment provider").
+// (docs/decisions/orders.md, "Refunds through the payment provider").
 describe('refunds through the payment provider', () => {
   let shop: TestShop;
   let provider: TestProvider;

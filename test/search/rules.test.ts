@@ -11,7 +11,7 @@ const HOUR = 3_600_000;
 const BASE = Date.now() - 100 * HOUR;
 const at = (n: number) => new Date(BASE + n * HOUR);
 
-/** The matching rules of docs/decisions.md ("Search"), one shop per concern. */
+/** The matching rules of docs/decisions/catalogue.md ("Search: matching and ranking"), one shop per concern. */
 describe('search matching', () => {
   let api: ReturnType<typeof client>;
   const search = async (term: string) =>

@@ -1,6 +1,6 @@
 /**
- * Signing out in the theme (`endSession`, apps/theme/src/session.ts): the token's session ends on
- * the API, over the same client the theme uses, before the cookie is cleared; the cookie is
+ * Signing out in the theme (`endSession`, apps/theme/src/session.ts, behind POST
+ * /account/sign-out): the token's session ends on the API, over the same client the theme uses, before the cookie is cleared; the cookie is
  * cleared even when the API cannot be reached.
  */
 import { Hono } from 'hono';
@@ -31,14 +31,14 @@ const themeApp = (
       c.set('customerApi', apiClient(env, { visitor: null, ...who }));
       await next();
     })
-    .post('/dashboard/sign-out', async (c) => {
+    .post('/account/sign-out', async (c) => {
       await endSession(c);
-      return c.redirect('/dashboard', 303);
+      return c.redirect('/account', 303);
     });
 };
 
 const signOutAt = (app: Hono<ThemeEnv>) =>
-  app.request(`${SITE}/dashboard/sign-out`, { method: 'POST', headers: { origin: SITE } });
+  app.request(`${SITE}/account/sign-out`, { method: 'POST', headers: { origin: SITE } });
 
 const clearsTokenCookie = (res: Response) =>
   expect(
@@ -60,7 +60,7 @@ describe('signing out in the theme', () => {
     expect((await me.api.get('/auth')).status).toBe(200);
 
     const res = await signOutAt(themeApp(shop, me, (r) => dispatch(r)));
-    expect([res.status, res.headers.get('location')]).toEqual([303, '/dashboard']);
+    expect([res.status, res.headers.get('location')]).toEqual([303, '/account']);
     clearsTokenCookie(res);
     expectError(await me.api.get('/auth'), 401, 'AUTH_TOKEN_INVALID');
     expect((await other.api.get('/auth')).status).toBe(200);

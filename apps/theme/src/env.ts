@@ -1,4 +1,5 @@
 import type { StorefrontClient } from '@storefront-api/client';
+import type { Context } from 'hono';
 import type { Settings } from './api';
 
 export type Env = {
@@ -30,3 +31,6 @@ export type ThemeEnv = {
     nonce: string;
   };
 };
+
+/** What every page, form post and middleware of the theme is handed: one request, its bindings and the values above. */
+export type ThemeContext = Context<ThemeEnv>;

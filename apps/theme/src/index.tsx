@@ -5,38 +5,33 @@
 import { Hono } from 'hono';
 import { apiClient, checkHealth, loadSettings, visitorAddressOf } from './api';
 import type { ThemeEnv } from './env';
+import { redirectFormerAccount } from './former-account';
 import { serveIsland } from './islands';
+import { maintenance } from './maintenance';
 import { cachedPage, isCacheablePage, PAGE_TTL_SECONDS, storePage } from './page-cache';
-import {
-  accessLink,
-  dashboard,
-  requestCode,
-  saveProfile,
-  signOut,
-  verifyCode,
-} from './pages/account';
-import { addToBag, applyCoupon, bag, updateBag } from './pages/bag';
-import { checkout, placeOrder, success } from './pages/checkout';
-import { home } from './pages/home';
-import {
-  contact,
-  maintenance,
-  notFound,
-  robots,
-  sitemap,
-  subscribe,
-  support,
-  unsubscribe,
-  unsubscribePage,
-  verify,
-} from './pages/misc';
-import { orderDetail } from './pages/order-detail';
-import { download, orders, sendReview } from './pages/orders';
-import { product } from './pages/product';
-import { search } from './pages/search';
-import { collection, shop } from './pages/shop';
-import { wishAdd, wishList, wishRemove } from './pages/wish-list';
+import * as account from './pages/account';
+import * as accountOrder from './pages/account-order';
+import * as accountOrders from './pages/account-orders';
+import * as authAccess from './pages/auth-access';
+import * as bag from './pages/bag';
+import * as checkout from './pages/checkout';
+import * as checkoutSuccess from './pages/checkout-success';
+import * as collection from './pages/collection';
+import * as contactUs from './pages/contact-us';
+import * as home from './pages/home';
+import * as newsletter from './pages/newsletter';
+import * as newsletterUnsubscribe from './pages/newsletter-unsubscribe';
+import * as newsletterVerify from './pages/newsletter-verify';
+import * as notFound from './pages/not-found';
+import * as product from './pages/product';
+import * as robots from './pages/robots';
+import * as search from './pages/search';
+import * as shop from './pages/shop';
+import * as sitemap from './pages/sitemap';
+import * as support from './pages/support';
+import * as wishList from './pages/wish-list';
 import { proxyAnalytics, proxyVariant } from './proxy';
+import { page } from './render';
 import { formPosts, securityHeaders } from './security';
 import { deviceId, getToken } from './session';
 
@@ -47,6 +42,8 @@ app.get('/assets/:file', serveIsland);
 
 // Liveness of the theme itself (the dev stack and deploy checks wait on it).
 app.get('/_theme/health', (c) => c.json({ status: 'ok' }));
+
+redirectFormerAccount(app);
 
 // The contract's first rule: the health check before anything else, then settings.
 app.use('*', async (c, next) => {
@@ -83,40 +80,41 @@ app.use('*', securityHeaders, formPosts);
 app.get('/_api/variant-details', proxyVariant);
 app.put('/_api/analytics', proxyAnalytics);
 
-app.get('/', home);
-app.get('/shop', shop);
-app.get('/collections/:slug', collection);
-app.get('/product/:slug', product);
-app.get('/search', search);
-app.get('/bag', bag);
-app.post('/bag/add', addToBag);
-app.post('/bag/update', updateBag);
-app.post('/bag/coupon', applyCoupon);
-app.get('/wish-list', wishList);
-app.post('/wish-list/add', wishAdd);
-app.post('/wish-list/remove', wishRemove);
-app.get('/checkout', (c) => checkout(c));
-app.post('/checkout', placeOrder);
-app.get('/checkout/success', success);
-app.get('/dashboard', dashboard);
-app.post('/dashboard/sign-in', requestCode);
-app.post('/dashboard/verify', verifyCode);
-app.post('/dashboard/profile', saveProfile);
-app.post('/dashboard/sign-out', signOut);
-app.get('/dashboard/orders', orders);
-app.get('/dashboard/orders/:id', orderDetail);
-app.post('/dashboard/orders/:id/review', sendReview);
-app.post('/dashboard/orders/:id/download', download);
-app.get('/auth/access', accessLink);
-app.get('/support/:type', support);
-app.get('/contact-us', contact);
-app.post('/newsletter', subscribe);
-app.get('/newsletter/verify', verify);
-app.get('/newsletter/unsubscribe', unsubscribePage);
-app.post('/newsletter/unsubscribe', unsubscribe);
-app.get('/sitemap.xml', sitemap);
-app.get('/robots.txt', robots);
-app.notFound(notFound);
+// One page per file in ./pages, named after its URL; a page's form posts live beside it.
+app.get('/', page(home));
+app.get('/shop', page(shop));
+app.get('/collections/:slug', page(collection));
+app.get('/product/:slug', page(product));
+app.get('/search', page(search));
+app.get('/bag', page(bag));
+app.post('/bag/add', bag.add);
+app.post('/bag/update', bag.update);
+app.post('/bag/coupon', bag.coupon);
+app.get('/wish-list', page(wishList));
+app.post('/wish-list/add', wishList.add);
+app.post('/wish-list/remove', wishList.remove);
+app.get('/checkout', page(checkout));
+app.post('/checkout', checkout.place);
+app.get('/checkout/success', page(checkoutSuccess));
+app.get('/account', page(account));
+app.post('/account/sign-in', account.signIn);
+app.post('/account/verify', account.verify);
+app.post('/account/profile', account.profile);
+app.post('/account/sign-out', account.signOut);
+app.get('/account/orders', page(accountOrders));
+app.get('/account/orders/:id', page(accountOrder));
+app.post('/account/orders/:id/review', accountOrder.review);
+app.post('/account/orders/:id/download', accountOrder.download);
+app.get('/auth/access', page(authAccess));
+app.get('/support/:type', page(support));
+app.get('/contact-us', page(contactUs));
+app.post('/newsletter', page(newsletter));
+app.get('/newsletter/verify', page(newsletterVerify));
+app.get('/newsletter/unsubscribe', page(newsletterUnsubscribe));
+app.post('/newsletter/unsubscribe', newsletterUnsubscribe.unsubscribe);
+app.get('/sitemap.xml', page(sitemap));
+app.get('/robots.txt', page(robots));
+app.notFound(page(notFound));
 app.onError((error, c) => {
   console.error(error);
   return c.html(

@@ -237,7 +237,7 @@ export function Layout(props: LayoutProps) {
                 </search>
                 <div class="tools">
                   <a href="/wish-list">Wish list</a>
-                  <a href="/dashboard">Account</a>
+                  <a href="/account">Account</a>
                   <a href="/bag">
                     Bag <span data-bag-count />
                   </a>

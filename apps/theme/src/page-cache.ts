@@ -1,11 +1,10 @@
-import type { Context } from 'hono';
-import type { ThemeEnv } from './env';
+import type { ThemeContext } from './env';
 
 /**
  * Anonymous catalogue pages are cached whole at the edge (Workers Cache API) for 2 s: a busy
  * page is rendered at most once per interval per data centre, and a shop change shows at most
  * 2 s after the API shows it. Time-based because the storefront contract names no signal that
- * a shop changed (no generation, no promised ETag); see docs/decisions.md. The health check
+ * a shop changed (no generation, no promised ETag); see docs/decisions/theme.md. The health check
  * still runs first.
  */
 export const PAGE_TTL_SECONDS = 2;
@@ -20,7 +19,7 @@ const CACHEABLE = [
   /^\/contact-us$/,
 ];
 
-export function isCacheablePage(c: Context<ThemeEnv>) {
+export function isCacheablePage(c: ThemeContext) {
   if (c.req.method !== 'GET') return false;
   const url = new URL(c.req.url);
   // A refused add to bag carries a message for this visitor only.
@@ -31,13 +30,13 @@ export function isCacheablePage(c: Context<ThemeEnv>) {
 const store = (): Cache | undefined =>
   typeof caches === 'undefined' ? undefined : (caches as unknown as { default: Cache }).default;
 
-const keyOf = (c: Context<ThemeEnv>) => {
+const keyOf = (c: ThemeContext) => {
   const url = new URL(c.req.url);
   url.searchParams.sort();
   return new Request(`${url.origin}/__page${url.pathname}?${url.searchParams}`);
 };
 
-export async function cachedPage(c: Context<ThemeEnv>): Promise<Response | undefined> {
+export async function cachedPage(c: ThemeContext): Promise<Response | undefined> {
   const hit = await store()?.match(keyOf(c));
   if (!hit) return undefined;
   const response = new Response(hit.body, hit);
@@ -45,6 +44,6 @@ export async function cachedPage(c: Context<ThemeEnv>): Promise<Response | undef
   return response;
 }
 
-export async function storePage(c: Context<ThemeEnv>, response: Response) {
+export async function storePage(c: ThemeContext, response: Response) {
   await store()?.put(keyOf(c), response);
 }

@@ -1,8 +1,7 @@
-import type { Context } from 'hono';
-import type { ThemeEnv } from './env';
+import type { ThemeContext } from './env';
 
 /** GET /_api/variant-details: the variant picker's one read. */
-export async function proxyVariant(c: Context<ThemeEnv>) {
+export async function proxyVariant(c: ThemeContext) {
   const productId = c.req.query('productId') ?? '';
   const variationKey = c.req.query('variationKey') ?? '';
   const { data, error, response } = await c.get('api').GET('/products/variant-details', {
@@ -19,7 +18,7 @@ const MAX_EVENT_BYTES = 4096;
  * PUT /_api/analytics: one event, forwarded with PUT /analytics after the answer, so the page
  * never waits for it.
  */
-export async function proxyAnalytics(c: Context<ThemeEnv>) {
+export async function proxyAnalytics(c: ThemeContext) {
   const text = await c.req.text();
   if (text.length > MAX_EVENT_BYTES) return c.json({ code: 'EVENT_TOO_LARGE' }, 413);
   let body: unknown;

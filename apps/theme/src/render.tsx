@@ -1,6 +1,5 @@
-import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
-import type { ThemeEnv } from './env';
+import type { ThemeContext } from './env';
 import { type Island, islandUrl } from './islands';
 import { Layout, type LayoutProps } from './layout';
 
@@ -20,7 +19,7 @@ export type PageOptions = {
 type Meta = NonNullable<Awaited<ReturnType<typeof fetchMeta>>>;
 const metas = new WeakMap<Request, { key: string; meta: Promise<Meta | null> }>();
 
-const fetchMeta = (c: Context<ThemeEnv>, url: string, param?: string) =>
+const fetchMeta = (c: ThemeContext, url: string, param?: string) =>
   c
     .get('api')
     .POST('/config', { body: { url, ...(param !== undefined ? { param } : {}) } })
@@ -31,7 +30,7 @@ const fetchMeta = (c: Context<ThemeEnv>, url: string, param?: string) =>
  * Asks POST /config for the page's metadata now, beside the page's own API calls, so the page
  * does not wait for one more round trip when it renders (renderPage uses the answer).
  */
-export function prefetchMeta(c: Context<ThemeEnv>, url: string, param?: string) {
+export function prefetchMeta(c: ThemeContext, url: string, param?: string) {
   const key = `${url}\n${param ?? ''}`;
   const found = metas.get(c.req.raw);
   if (found?.key === key) return found.meta;
@@ -41,7 +40,7 @@ export function prefetchMeta(c: Context<ThemeEnv>, url: string, param?: string) 
 }
 
 /** A whole page: its metadata from POST /config, the layout from settings, and `body`. */
-export async function renderPage(c: Context<ThemeEnv>, options: PageOptions, body: Child) {
+export async function renderPage(c: ThemeContext, options: PageOptions, body: Child) {
   const meta = await prefetchMeta(c, options.url, options.param);
   const scripts = await Promise.all([
     islandUrl('theme'),
@@ -65,8 +64,26 @@ export async function renderPage(c: Context<ThemeEnv>, options: PageOptions, bod
   return c.html(html, options.status ?? 200);
 }
 
-export const currency = (c: Context<ThemeEnv>) => c.env.CURRENCY || 'EUR';
-export const ctxOf = (c: Context<ThemeEnv>) => ({
+export const currency = (c: ThemeContext) => c.env.CURRENCY || 'EUR';
+export const ctxOf = (c: ThemeContext) => ({
   media: c.get('settings').media.url,
   currency: currency(c),
 });
+
+/**
+ * A page of the theme, one per URL: `load` asks the API for everything the page shows (or
+ * answers on its own: a redirect, the not-found page), `render` turns what it loaded into the
+ * response and asks the API for nothing more.
+ */
+export type Page<Data> = {
+  load(c: ThemeContext): Data | Response | Promise<Data | Response>;
+  render(c: ThemeContext, data: Data): Response | Promise<Response>;
+};
+
+/** The route handler of `page`: its load, then its render unless load answered already. */
+export function page<Data>({ load, render }: Page<Data>) {
+  return async (c: ThemeContext): Promise<Response> => {
+    const data = await load(c);
+    return data instanceof Response ? data : render(c, data);
+  };
+}

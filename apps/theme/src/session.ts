@@ -1,48 +1,46 @@
-import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { ThemeEnv } from './env';
+import type { ThemeContext } from './env';
 import type { CartLine } from './lib/cart';
 import { COOKIE, readCompactCart, readWish, writeCart, writeWish } from './lib/cookies';
 
-type C = Context<ThemeEnv>;
 const YEAR = 60 * 60 * 24 * 365;
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Cookies are `Secure` everywhere but a local stack (plain http on a loopback host). */
-export const secure = (c: C) => !LOCAL_HOSTS.has(new URL(c.req.url).hostname);
+export const secure = (c: ThemeContext) => !LOCAL_HOSTS.has(new URL(c.req.url).hostname);
 /** Cookies the client's scripts read too (cart count, wish list buttons, pending events). */
-const shared = (c: C, maxAge: number) => ({
+const shared = (c: ThemeContext, maxAge: number) => ({
   path: '/',
   sameSite: 'Lax' as const,
   secure: secure(c),
   maxAge,
 });
 
-export const getCart = (c: C) => readCompactCart(getCookie(c, COOKIE.cart));
-export const setCart = (c: C, cart: CartLine[]) =>
+export const getCart = (c: ThemeContext) => readCompactCart(getCookie(c, COOKIE.cart));
+export const setCart = (c: ThemeContext, cart: CartLine[]) =>
   cart.length
     ? setCookie(c, COOKIE.cart, writeCart(cart), shared(c, 60 * 60 * 24 * 30))
     : deleteCookie(c, COOKIE.cart, { path: '/' });
 
 /** Cookies only the server reads. */
-const own = (c: C, maxAge: number) => ({ ...shared(c, maxAge), httpOnly: true });
+const own = (c: ThemeContext, maxAge: number) => ({ ...shared(c, maxAge), httpOnly: true });
 
-export const getCoupon = (c: C) => getCookie(c, COOKIE.coupon)?.slice(0, 64) || null;
-export const setCoupon = (c: C, code: string | null) =>
+export const getCoupon = (c: ThemeContext) => getCookie(c, COOKIE.coupon)?.slice(0, 64) || null;
+export const setCoupon = (c: ThemeContext, code: string | null) =>
   code
     ? setCookie(c, COOKIE.coupon, code, own(c, 60 * 60 * 24 * 30))
     : deleteCookie(c, COOKIE.coupon, { path: '/' });
 
 /** The outcome of a placed order, which /checkout shows once (server only). */
-export const setOrderOutcome = (c: C, outcome: string) =>
+export const setOrderOutcome = (c: ThemeContext, outcome: string) =>
   setCookie(c, COOKIE.order, outcome, { ...own(c, 60 * 60), path: '/checkout' });
 
-export const getWish = (c: C) => readWish(getCookie(c, COOKIE.wish));
-export const setWish = (c: C, ids: string[]) =>
+export const getWish = (c: ThemeContext) => readWish(getCookie(c, COOKIE.wish));
+export const setWish = (c: ThemeContext, ids: string[]) =>
   setCookie(c, COOKIE.wish, writeWish(ids), own(c, YEAR));
 
-export const getToken = (c: C) => getCookie(c, COOKIE.token) || null;
-export const setToken = (c: C, token: string | null) =>
+export const getToken = (c: ThemeContext) => getCookie(c, COOKIE.token) || null;
+export const setToken = (c: ThemeContext, token: string | null) =>
   token
     ? setCookie(c, COOKIE.token, token, {
         path: '/',
@@ -57,7 +55,7 @@ export const setToken = (c: C, token: string | null) =>
  * Signs out: the token's session ends on the server first, so a copied cookie is worth
  * nothing afterwards; the cookie is cleared whatever the API answers, even when it is down.
  */
-export async function endSession(c: C): Promise<void> {
+export async function endSession(c: ThemeContext): Promise<void> {
   await c
     .get('customerApi')
     ?.DELETE('/auth/session')
@@ -66,7 +64,7 @@ export async function endSession(c: C): Promise<void> {
 }
 
 /** A stable id of this browser, sent as `x-device-id`: a token works only on the device it was issued to. */
-export function deviceId(c: C): string {
+export function deviceId(c: ThemeContext): string {
   const existing = getCookie(c, COOKIE.device);
   if (existing && /^[a-f0-9-]{36}$/.test(existing)) return existing;
   const id = crypto.randomUUID();
@@ -84,7 +82,7 @@ export function deviceId(c: C): string {
  * An analytics event that happened in a form post (add to bag, wish list, order placed): the
  * next page's script sends it, so every event leaves from the one analytics module.
  */
-export function queueEvent(c: C, event: string, metadata: Record<string, unknown>) {
+export function queueEvent(c: ThemeContext, event: string, metadata: Record<string, unknown>) {
   let pending: unknown[] = [];
   try {
     const parsed = JSON.parse(getCookie(c, COOKIE.events) ?? '[]') as unknown;
@@ -106,7 +104,7 @@ export function sitePath(path: string): string | null {
 }
 
 /** Redirects a form post (303) to the page it came from when that is a path of this site. */
-export function back(c: C, fallback: string) {
+export function back(c: ThemeContext, fallback: string) {
   const ref = c.req.header('referer');
   if (ref) {
     try {

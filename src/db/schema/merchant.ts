@@ -30,7 +30,7 @@ export const merchantKeys = pgTable(
     rateLimit: integer('rate_limit'),
     /**
      * The staff member who created the key from a session (null: made with the CLI or another
-     * key). Disabling or removing that member revokes the key (docs/decisions.md).
+     * key). Disabling or removing that member revokes the key (docs/decisions/staff.md).
      */
     createdByMemberId: uuid('created_by_member_id').references(() => staffMembers.id, {
       onDelete: 'set null',

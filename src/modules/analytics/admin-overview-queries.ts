@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 /*
  * The business overview (GET /analytics/reports/overview): three figure groups, each one SQL
  * expression, sent together as one statement. What counts as an order and a sale is written
- * in docs/decisions.md ("Analytics reports"); days are UTC.
+ * in docs/decisions/marketing.md ("Analytics reports"); days are UTC.
  *
  *   sales        orders, paid orders and net sales per period and per day (orders by created_at)
  *   top products the 30 days' best sellers by line totals of paid, unrefunded orders

@@ -143,7 +143,7 @@ export async function revokeKey(w: WriteScope, caller: MerchantContext, id: stri
 
 /**
  * Revokes every live key a staff member created from a session, when they are disabled or
- * removed: a key does not outlive its maker's access (docs/decisions.md). Keys made with the
+ * removed: a key does not outlive its maker's access (docs/decisions/staff.md). Keys made with the
  * CLI or by another key are untouched. Returns the keys revoked, each audited.
  */
 export async function revokeKeysMadeBy(w: WriteScope, memberId: string): Promise<MerchantKey[]> {

@@ -47,7 +47,7 @@ const read = adminRoute({
 });
 
 const RULES =
-  'Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).';
+  'Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).';
 
 /** A transition route: `POST /{id}/<segment>` running one verb of the state machine. */
 function transitionRoute<V extends OrderVerb>(

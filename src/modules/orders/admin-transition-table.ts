@@ -9,7 +9,7 @@ export type OrderStatus = OrderTableRow['status'];
  * The order state machine, the one table of what a merchant may do to an order: for each
  * verb, the statuses it may start from and the status it leads to (null: the status stays;
  * the verb changes the payment or the refund request). Anything else is 409
- * ORDER_TRANSITION_INVALID naming the current status. docs/decisions.md reproduces it.
+ * ORDER_TRANSITION_INVALID naming the current status. docs/decisions/orders.md reproduces it.
  */
 export const ORDER_TRANSITIONS = {
   deliver: { from: ['pending'], to: 'delivered' },

@@ -2,7 +2,7 @@
  * Webhook signing secrets (Standard Webhooks): `whsec_` and base64 of 24 random bytes. The
  * database keeps each secret sealed with AES-GCM under a key derived from APP_HMAC_SECRET,
  * so a copy of the database alone cannot forge deliveries. Rotating APP_HMAC_SECRET makes
- * stored secrets unreadable: endpoints must then be recreated (docs/decisions.md).
+ * stored secrets unreadable: endpoints must then be recreated (docs/decisions/merchant-api.md, "Webhooks").
  */
 
 const encoder = new TextEncoder();

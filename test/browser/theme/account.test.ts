@@ -25,7 +25,7 @@ afterAll(async () => browser?.close());
 
 describe('a customer', () => {
   it('signs in with a code from the email', async () => {
-    await page.goto(`${theme}/dashboard`);
+    await page.goto(`${theme}/account`);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('demo@aurora.example');
     await page.getByRole('button', { name: 'Email me a code' }).click();
@@ -42,7 +42,7 @@ describe('a customer', () => {
 
   it('reviews a product of a delivered order', async () => {
     await page.getByRole('link', { name: 'Your orders' }).click();
-    await page.waitForURL(/\/dashboard\/orders$/);
+    await page.waitForURL(/\/account\/orders$/);
     expect(await seriousViolations(page)).toEqual([]);
     const links = await page.getByRole('link', { name: /^Order / }).all();
     let reviewed = false;
@@ -63,8 +63,15 @@ describe('a customer', () => {
     await screenshotBoth(page, 'theme', 'order');
   });
 
+  it("is found at the account's former address too", async () => {
+    const res = await page.goto(`${theme}/dashboard/orders`);
+    expect(res?.request().redirectedFrom()?.url()).toBe(`${theme}/dashboard/orders`);
+    expect(new URL(page.url()).pathname).toBe('/account/orders');
+    await page.getByRole('heading', { level: 1, name: 'Your orders' }).waitFor();
+  });
+
   it('downloads a digital file of a paid order', async () => {
-    await page.goto(`${theme}/dashboard/orders`);
+    await page.goto(`${theme}/account/orders`);
     const links = await page.getByRole('link', { name: /^Order / }).all();
     let downloaded = '';
     for (const href of await Promise.all(links.map((l) => l.getAttribute('href')))) {
@@ -80,7 +87,7 @@ describe('a customer', () => {
 
   it('sees a partial refund of a paid order on the order page', async () => {
     const id = await refundPartOfAPaidOrder('demo@aurora.example', 150);
-    await page.goto(`${theme}/dashboard/orders/${id}`);
+    await page.goto(`${theme}/account/orders/${id}`);
     const refunds = page.getByRole('region', { name: 'Refunds' });
     await refunds.waitFor();
     expect(await refunds.getByRole('listitem').last().innerText()).toMatch(

@@ -222,7 +222,7 @@ describe('a guest shops and checks out', () => {
     const link = linksOf(mail).find((l) => l.includes('/auth/access?'));
     expect(link).toBeTruthy();
     await page.goto(onTheme(link ?? '', theme));
-    await page.waitForURL(/\/dashboard\/orders\/[^/]+$/);
+    await page.waitForURL(/\/account\/orders\/[^/]+$/);
     expect(await page.getByRole('heading', { level: 1, name: /^Order / }).isVisible()).toBe(true);
     expect(await page.getByRole('cell', { name: 'Linen Boxy Tee' }).isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);

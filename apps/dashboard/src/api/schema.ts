@@ -736,7 +736,7 @@ export interface paths {
         put?: never;
         /**
          * Marks a pending order delivered and emails the buyer; the refund window starts
-         * @description pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["deliverOrder"];
         delete?: never;
@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Closes a delivered order
-         * @description delivered → completed. No email; the refund window still applies. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description delivered → completed. No email; the refund window still applies. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["completeOrder"];
         delete?: never;
@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer
-         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Records the payment of an unpaid order (cash on delivery, bank transfer)
-         * @description unpaid → fully-paid, for a pending, delivered or completed order; `paid_amount` becomes the total. An order already paid is 409 ORDER_ALREADY_PAID. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description unpaid → fully-paid, for a pending, delivered or completed order; `paid_amount` becomes the total. An order already paid is 409 ORDER_ALREADY_PAID. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["markOrderPaid"];
         delete?: never;
@@ -816,7 +816,7 @@ export interface paths {
         put?: never;
         /**
          * Records the buyer’s refund request within the shop’s refund window
-         * @description For a delivered or completed order: `refund_status` becomes EXISTING. A second request is 409 REFUND_ALREADY_REQUESTED; after the window, 409 REFUND_WINDOW_CLOSED. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description For a delivered or completed order: `refund_status` becomes EXISTING. A second request is 409 REFUND_ALREADY_REQUESTED; after the window, 409 REFUND_WINDOW_CLOSED. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["requestOrderRefund"];
         delete?: never;
@@ -836,7 +836,7 @@ export interface paths {
         put?: never;
         /**
          * Records a completed refund of a paid order, optionally restocking once
-         * @description One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["refundOrder"];
         delete?: never;

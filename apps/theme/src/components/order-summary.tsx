@@ -7,6 +7,15 @@ import { imageUrl } from '../lib/images';
 import { formatPrice } from '../lib/money';
 import { type Quote, quoteRows, type TotalRow } from '../lib/quote';
 
+/** An order's status in the customer's words. */
+export const STATUS_LABEL: Record<string, string> = {
+  pending: 'Being prepared',
+  delivered: 'Delivered',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+};
+
 type VariantLabel = { variation?: { optionsValues?: Array<{ value: { value: string } }> } | null };
 
 /** The option values of a hydrated line's variant ("M / Sand"), when the API names them. */

@@ -1,29 +1,33 @@
-/** Signing in (code or the order email's link), the profile and signing out. */
-import type { Context } from 'hono';
-import { apiClient, visitorAddressOf } from '../api';
-import type { ThemeEnv } from '../env';
+/** /account: signing in with an emailed code, the customer's details, and signing out. */
+import { CodeForm, message, nextPath, refusal, SignIn } from '../components/account-forms';
+import { ACCOUNT_PATTERN, accountPage, customerProfile } from '../customer';
+import type { ThemeContext } from '../env';
 import { field } from '../lib/forms';
-import { deviceId, endSession, setToken } from '../session';
-import { CodeForm, message, nextPath, refusal, SignIn } from './account-forms';
-import { accountPage, customerProfile } from './customer';
+import { endSession, setToken } from '../session';
+import { signInClient, tokenOf } from '../sign-in';
 
-type C = Context<ThemeEnv>;
+type Account = Awaited<ReturnType<typeof load>>;
 
-export async function dashboard(c: C) {
-  const profile = await customerProfile(c);
-  const next = nextPath(c.req.query('next'));
-  if (!profile) return accountPage(c, '/dashboard', 'Sign in', <SignIn next={next} />);
+export async function load(c: ThemeContext) {
+  return {
+    profile: await customerProfile(c),
+    next: nextPath(c.req.query('next')),
+    saved: c.req.query('saved') === '1',
+    error: c.req.query('error'),
+  };
+}
+
+export function render(c: ThemeContext, { profile, next, saved, error }: Account) {
+  if (!profile) return accountPage(c, ACCOUNT_PATTERN.account, 'Sign in', <SignIn next={next} />);
   const s = profile.shipping;
-  const saved = c.req.query('saved') === '1';
-  const error = c.req.query('error');
   return accountPage(
     c,
-    '/dashboard',
+    ACCOUNT_PATTERN.account,
     'Your account',
     <>
       <h1>Hello, {profile.user.name || profile.user.email}</h1>
       <p>
-        Signed in as {profile.user.email}. <a href="/dashboard/orders">Your orders</a>
+        Signed in as {profile.user.email}. <a href="/account/orders">Your orders</a>
       </p>
       {saved ? <p role="status">Your details are saved.</p> : null}
       {error ? (
@@ -31,7 +35,7 @@ export async function dashboard(c: C) {
           {message(error)}
         </p>
       ) : null}
-      <form method="post" action="/dashboard/profile" class="form" aria-labelledby="details">
+      <form method="post" action="/account/profile" class="form" aria-labelledby="details">
         <h2 id="details">Your details</h2>
         <label>
           Name
@@ -63,7 +67,7 @@ export async function dashboard(c: C) {
         </label>
         <button type="submit">Save details</button>
       </form>
-      <form method="post" action="/dashboard/sign-out">
+      <form method="post" action="/account/sign-out">
         <h2>Sign out</h2>
         <button type="submit" class="ghost">
           Sign out
@@ -73,7 +77,8 @@ export async function dashboard(c: C) {
   );
 }
 
-export async function requestCode(c: C) {
+/** POST /account/sign-in: the email asks the API for a code, then the code's form. */
+export async function signIn(c: ThemeContext) {
   const form = await c.req.parseBody();
   const email = field(form, 'email');
   const next = nextPath(field(form, 'next'));
@@ -82,38 +87,33 @@ export async function requestCode(c: C) {
   if (!data || !id)
     return accountPage(
       c,
-      '/dashboard',
+      ACCOUNT_PATTERN.account,
       'Sign in',
       <SignIn next={next} email={email} error={refusal(error?.code, response)} />,
       422,
     );
   return accountPage(
     c,
-    '/dashboard',
+    ACCOUNT_PATTERN.account,
     'Enter your code',
     <CodeForm email={email} id={id} next={next} />,
   );
 }
 
-const tokenOf = (data: unknown) => {
-  const d = data as { token?: string; data?: { token?: string } } | undefined;
-  return d?.token ?? d?.data?.token ?? null;
-};
-
-export async function verifyCode(c: C) {
+/** POST /account/verify: the emailed code signs the customer in and goes on to `next`. */
+export async function verify(c: ThemeContext) {
   const form = await c.req.parseBody();
   const email = field(form, 'email');
   const id = field(form, 'id');
   const next = nextPath(field(form, 'next'));
-  const api = apiClient(c.env, { visitor: visitorAddressOf(c.req.raw), deviceId: deviceId(c) });
-  const { data, error, response } = await api.POST('/auth/verify', {
+  const { data, error, response } = await signInClient(c).POST('/auth/verify', {
     body: { email, id, code: field(form, 'code'), event: 'login' },
   });
   const token = tokenOf(data);
   if (!token)
     return accountPage(
       c,
-      '/dashboard',
+      ACCOUNT_PATTERN.account,
       'Enter your code',
       <CodeForm email={email} id={id} next={next} error={refusal(error?.code, response)} />,
       422,
@@ -122,31 +122,10 @@ export async function verifyCode(c: C) {
   return c.redirect(next, 303);
 }
 
-/** GET /auth/access: the order email's link signs the customer in (POST /auth/access) and opens the order. */
-export async function accessLink(c: C) {
-  const id = c.req.query('id') ?? '';
-  const email = c.req.query('email') ?? '';
-  const order = c.req.query('order') ?? '';
-  const api = apiClient(c.env, { visitor: visitorAddressOf(c.req.raw), deviceId: deviceId(c) });
-  const { data, error, response } = await api.POST('/auth/access', {
-    body: { id, email, order },
-  });
-  const token = tokenOf(data);
-  if (!token)
-    return accountPage(
-      c,
-      '/dashboard',
-      'Sign in',
-      <SignIn next="/dashboard/orders" email={email} error={refusal(error?.code, response)} />,
-      422,
-    );
-  setToken(c, token);
-  return c.redirect(`/dashboard/orders/${encodeURIComponent(order)}`, 303);
-}
-
-export async function saveProfile(c: C) {
+/** POST /account/profile: the customer's details saved. */
+export async function profile(c: ThemeContext) {
   const api = c.get('customerApi');
-  if (!api) return c.redirect('/dashboard', 303);
+  if (!api) return c.redirect('/account', 303);
   const form = await c.req.parseBody();
   const { error } = await api.PATCH('/auth', {
     body: {
@@ -160,12 +139,13 @@ export async function saveProfile(c: C) {
     },
   });
   return c.redirect(
-    error ? `/dashboard?error=${encodeURIComponent(error.code)}` : '/dashboard?saved=1',
+    error ? `/account?error=${encodeURIComponent(error.code)}` : '/account?saved=1',
     303,
   );
 }
 
-export async function signOut(c: C) {
+/** POST /account/sign-out. */
+export async function signOut(c: ThemeContext) {
   await endSession(c);
-  return c.redirect('/dashboard', 303);
+  return c.redirect('/account', 303);
 }

@@ -1,20 +1,20 @@
-/** The bag: adding (with or without the product island), quantities, the coupon, and the page. */
-import type { Context } from 'hono';
+/** /bag: the page, and its form posts: adding (with or without the product island), quantities, the coupon, and the page. */
+
+import { currentCoupon, hydratedBag } from '../bag-state';
 import { ProductGrid } from '../components/catalogue';
 import { BagLines, EmptyBag, QuoteTotals } from '../components/order-summary';
-import type { ThemeEnv } from '../env';
+import type { ThemeContext } from '../env';
 import { addToCart, cartBody, setQuantity } from '../lib/cart';
 import { field, wantsJson } from '../lib/forms';
 import { quoteOrder, taxNote } from '../lib/quote';
 import { variantKey } from '../lib/variants';
 import { ctxOf, prefetchMeta, renderPage } from '../render';
 import { getCart, queueEvent, setCart, setCoupon } from '../session';
-import { currentCoupon, hydratedBag } from './bag-state';
 
-type C = Context<ThemeEnv>;
+type Bag = Awaited<ReturnType<typeof load>>;
 
 /** POST /bag/add: the product form, with or without JavaScript. Refuses what is out of stock. */
-export async function addToBag(c: C) {
+export async function add(c: ThemeContext) {
   const form = await c.req.parseBody();
   const json = wantsJson(c.req.header('accept'));
   const productId = field(form, 'productId');
@@ -53,7 +53,8 @@ export async function addToBag(c: C) {
   return c.redirect('/bag', 303);
 }
 
-export async function updateBag(c: C) {
+/** POST /bag/update: a line's quantity, or its removal. */
+export async function update(c: ThemeContext) {
   const form = await c.req.parseBody();
   const productId = field(form, 'productId');
   const key = field(form, 'variationKey');
@@ -64,7 +65,8 @@ export async function updateBag(c: C) {
   return c.redirect('/bag', 303);
 }
 
-export async function applyCoupon(c: C) {
+/** POST /bag/coupon: a discount code applied, or removed. */
+export async function coupon(c: ThemeContext) {
   const form = await c.req.parseBody();
   const code = field(form, 'code').slice(0, 64);
   if (field(form, 'remove') === '1' || !code) {
@@ -128,17 +130,29 @@ function CouponForm({ applied, error }: { applied: string | null; error: string 
   );
 }
 
-export async function bag(c: C) {
+export async function load(c: ThemeContext) {
   prefetchMeta(c, '/bag');
-  const ctx = ctxOf(c);
   const { lines, dropped, cart } = await hydratedBag(c);
-  const coupon = await currentCoupon(c, cart);
-  const similar = cart.length
-    ? await c.get('api').POST('/products/cart-similarities', {
-        body: { cart: cartBody(cart) },
-        params: { query: { limit: 4 } },
-      })
-    : null;
+  const [coupon, similar] = await Promise.all([
+    currentCoupon(c, cart),
+    cart.length
+      ? c.get('api').POST('/products/cart-similarities', {
+          body: { cart: cartBody(cart) },
+          params: { query: { limit: 4 } },
+        })
+      : null,
+  ]);
+  return {
+    lines,
+    dropped,
+    coupon,
+    couponError: c.req.query('coupon'),
+    similar: similar?.data?.data.data ?? [],
+  };
+}
+
+export function render(c: ThemeContext, { lines, dropped, coupon, couponError, similar }: Bag) {
+  const ctx = ctxOf(c);
   const settings = c.get('settings');
   const quote = quoteOrder({
     lines,
@@ -170,7 +184,7 @@ export async function bag(c: C) {
                 Delivery shown is the cheapest option for this bag; choose another at checkout.
               </p>
             ) : null}
-            <CouponForm applied={coupon?.code ?? null} error={c.req.query('coupon')} />
+            <CouponForm applied={coupon?.code ?? null} error={couponError} />
             <p>
               <a class="button" href="/checkout">
                 Check out
@@ -179,10 +193,10 @@ export async function bag(c: C) {
           </QuoteTotals>
         </>
       )}
-      {similar?.data?.data.data.length ? (
+      {similar.length ? (
         <section aria-labelledby="similar">
           <h2 id="similar">Goes well with</h2>
-          <ProductGrid items={similar.data.data.data} ctx={ctx} />
+          <ProductGrid items={similar} ctx={ctx} />
         </section>
       ) : null}
     </>,

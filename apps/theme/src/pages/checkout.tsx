@@ -1,30 +1,26 @@
 /**
- * Checkout: the form as the settings (read fresh) shape it, POST /orders, then the payment
- * link or the confirmation, and the success page a customer reaches either way.
+ * /checkout: the form as the settings (read fresh) shape it; posted, the order (POST /orders),
+ * then the payment link or the confirmation (/checkout/success).
  */
-import type { Schema } from '@storefront-api/client';
-import type { Context } from 'hono';
-import { deleteCookie, getCookie } from 'hono/cookie';
 import { loadSettings } from '../api';
-import { BagLines, EmptyBag, QuoteTotals, Totals } from '../components/order-summary';
-import type { ThemeEnv } from '../env';
+import { currentCoupon, hydratedBag } from '../bag-state';
+import { CheckoutForm } from '../components/checkout-form';
+import { BagLines, EmptyBag, QuoteTotals } from '../components/order-summary';
+import { customerProfile } from '../customer';
+import type { ThemeContext } from '../env';
 import { cartBody } from '../lib/cart';
-import { COOKIE } from '../lib/cookies';
 import { field } from '../lib/forms';
 import { quoteOrder, taxNote } from '../lib/quote';
 import { ctxOf, renderPage } from '../render';
 import { getCart, getCoupon, queueEvent, setCart, setCoupon, setOrderOutcome } from '../session';
-import { currentCoupon, hydratedBag } from './bag-state';
-import { CheckoutForm } from './checkout-form';
-import { customerProfile } from './customer';
+import type { Outcome } from './checkout-success';
 
-type C = Context<ThemeEnv>;
-type Confirmation = Schema<'OrderConfirmation'>;
-/** What the success page is told in a cookie: the confirmation, or that a payment is under way. */
-type Outcome = { confirmation: Confirmation } | { paying: true };
+/** The form posted back: its values, and the API's refusal when the order was not taken. */
+type Posted = { error?: string; values: Record<string, unknown> };
+type Checkout = Awaited<ReturnType<typeof load>>;
 
 /** The API enforces the checkout settings on POST /orders: the theme reads them as they are now. */
-async function freshSettings(c: C) {
+async function freshSettings(c: ThemeContext) {
   const settings = await loadSettings(c.get('api'), c.env.STOREFRONT_API_KEY, { maxAgeMs: 0 });
   c.set('settings', settings);
   return settings;
@@ -34,14 +30,14 @@ async function freshSettings(c: C) {
  * POST /checkout: "Update total" shows the form again priced with the delivery chosen;
  * otherwise the order as the API takes it, then the payment link or the confirmation.
  */
-export async function placeOrder(c: C) {
+export async function place(c: ThemeContext) {
   const form = await c.req.parseBody();
-  if (field(form, 'intent') === 'quote') return checkout(c, { values: form });
+  if (field(form, 'intent') === 'quote') return render(c, await load(c, { values: form }));
   const settings = await freshSettings(c);
   const cart = getCart(c);
   const profile = await customerProfile(c);
   if (settings.checkout.requiresAccount && !profile)
-    return c.redirect('/dashboard?next=/checkout', 303);
+    return c.redirect('/account?next=/checkout', 303);
   if (cart.length === 0) return c.redirect('/bag', 303);
   const [kind, id] = field(form, 'delivery').split(':');
   const noAddress = settings.shipping.removeAddress;
@@ -68,7 +64,8 @@ export async function placeOrder(c: C) {
   };
   const client = c.get('customerApi') ?? c.get('api');
   const { data, error } = await client.POST('/orders', { body });
-  if (!data) return checkout(c, { error: error?.code ?? 'ORDER_FAILED', values: form });
+  if (!data)
+    return render(c, await load(c, { error: error?.code ?? 'ORDER_FAILED', values: form }));
   const result = data.data;
   if ('action' in result) {
     // The bag stays until the customer comes back paid: a cancelled payment returns to it.
@@ -96,13 +93,17 @@ const ORDER_ERRORS: Record<string, string> = {
  * refusal (`posted.error`), the fields keep what was posted and the total follows the delivery
  * chosen. A refused delivery option is explained beside the options.
  */
-export async function checkout(c: C, posted?: { error?: string; values: Record<string, unknown> }) {
-  // A refusal comes from placeOrder, which has just read the settings fresh.
+export async function load(c: ThemeContext, posted?: Posted) {
+  // A refusal comes from `place`, which has just read the settings fresh.
   const settings = posted?.error ? c.get('settings') : await freshSettings(c);
-  const ctx = ctxOf(c);
   const profile = await customerProfile(c);
   const { lines, cart } = await hydratedBag(c);
   const coupon = await currentCoupon(c, cart);
+  return { settings, profile, lines, coupon, posted };
+}
+
+export function render(c: ThemeContext, { settings, profile, lines, coupon, posted }: Checkout) {
+  const ctx = ctxOf(c);
   const needsAccount = settings.checkout.requiresAccount && !profile;
   const failed = posted?.error;
   const message = failed
@@ -133,7 +134,7 @@ export async function checkout(c: C, posted?: { error?: string; values: Record<s
         <EmptyBag />
       ) : needsAccount ? (
         <p>
-          This shop asks you to <a href="/dashboard?next=/checkout">sign in</a> before ordering.
+          This shop asks you to <a href="/account?next=/checkout">sign in</a> before ordering.
         </p>
       ) : (
         <div class="product">
@@ -157,77 +158,6 @@ export async function checkout(c: C, posted?: { error?: string; values: Record<s
           </section>
         </div>
       )}
-    </>,
-  );
-}
-
-function readOutcome(c: C): Outcome | null {
-  try {
-    const parsed = JSON.parse(getCookie(c, COOKIE.order) ?? 'null') as Outcome | null;
-    return parsed && typeof parsed === 'object' ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * GET /checkout/success: the confirmation of an order placed without payment, or the return
- * from the payment provider (the bag is emptied then, and the order counted as completed).
- */
-export async function success(c: C) {
-  const ctx = ctxOf(c);
-  const outcome = readOutcome(c);
-  deleteCookie(c, COOKIE.order, { path: '/checkout' });
-  const order = outcome && 'confirmation' in outcome ? outcome.confirmation : null;
-  if (outcome && 'paying' in outcome) {
-    setCart(c, []);
-    setCoupon(c, null);
-    const orderId = c.req.query('order');
-    if (orderId) queueEvent(c, 'complete_checkout', { orderId });
-  }
-  return renderPage(
-    c,
-    { url: '/checkout/success', fallbackTitle: 'Thank you for your order', noindex: true },
-    <>
-      <h1>Thank you for your order</h1>
-      {order ? (
-        <section aria-label="Order confirmation">
-          <p>
-            Order <strong>{order.orderNumber}</strong> is placed. A confirmation is on its way to
-            your inbox, with a link to follow your order.
-          </p>
-          <ul>
-            {order.products.map((p) => (
-              <li>
-                {p.quantity} × {p.title}
-              </li>
-            ))}
-          </ul>
-          <Totals
-            currency={ctx.currency}
-            style="margin-left:0"
-            rows={[
-              { label: 'Products', amount: order.productsTotal },
-              order.couponTotal > 0 && {
-                label: 'Discount',
-                amount: order.couponTotal,
-                discount: true,
-              },
-              { label: 'Delivery', amount: order.shippingTotal },
-              {
-                label: c.get('settings').tax.inclusive ? 'Of which tax' : 'Tax',
-                amount: order.taxTotal,
-              },
-            ]}
-            total={{ label: 'Total', amount: order.cartTotal }}
-          />
-        </section>
-      ) : (
-        <p>Your payment is being confirmed; the order email will follow shortly.</p>
-      )}
-      <p>
-        <a href="/shop">Continue shopping</a>
-      </p>
     </>,
   );
 }

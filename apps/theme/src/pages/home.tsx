@@ -1,15 +1,14 @@
-/** The home page: the hero content entry, featured products, best sellers, collections. */
+/** GET /: the hero content entry, featured products, best sellers, collections. */
 import type { Schema } from '@storefront-api/client';
-import type { Context } from 'hono';
 import { ProductGrid } from '../components/catalogue';
-import type { ThemeEnv } from '../env';
+import type { ThemeContext } from '../env';
 import { imageUrl } from '../lib/images';
 import { ctxOf, prefetchMeta, renderPage } from '../render';
 
-type C = Context<ThemeEnv>;
 type MenuCollection = Schema<'MenuCollection'>;
+type Home = Awaited<ReturnType<typeof load>>;
 
-export async function home(c: C) {
+export async function load(c: ThemeContext) {
   prefetchMeta(c, '/');
   const api = c.get('api');
   const [featured, best, hero] = await Promise.all([
@@ -17,11 +16,19 @@ export async function home(c: C) {
     api.GET('/products/best-sellers', { params: { query: { limit: 8 } } }),
     api.GET('/content/{modelSlug}', { params: { path: { modelSlug: 'home-hero' } } }),
   ]);
-  const ctx = ctxOf(c);
   const entry =
     hero.data && !('currentPage' in (hero.data.data ?? {}))
       ? (hero.data.data as Record<string, unknown> | null)
       : null;
+  return {
+    featured: featured.data?.data.data ?? [],
+    best: best.data?.data.data ?? [],
+    entry,
+  };
+}
+
+export function render(c: ThemeContext, { featured, best, entry }: Home) {
+  const ctx = ctxOf(c);
   const text = (k: string) => (typeof entry?.[k] === 'string' ? (entry[k] as string) : '');
   const heroImage = entry
     ? imageUrl(ctx.media, entry.image as { uploadUrl?: string } | null)
@@ -54,11 +61,11 @@ export async function home(c: C) {
       )}
       <section aria-labelledby="featured">
         <h2 id="featured">Featured</h2>
-        <ProductGrid items={featured.data?.data.data ?? []} ctx={ctx} eager={entry ? 0 : 4} />
+        <ProductGrid items={featured} ctx={ctx} eager={entry ? 0 : 4} />
       </section>
       <section aria-labelledby="best">
         <h2 id="best">Best sellers</h2>
-        <ProductGrid items={best.data?.data.data ?? []} ctx={ctx} />
+        <ProductGrid items={best} ctx={ctx} />
       </section>
       <CollectionsStrip collections={c.get('settings').headerTopbar.menuCollections} />
     </>,

@@ -1,17 +1,16 @@
-/** A product: gallery, the variant picker (with its island), stock, reviews, similar products. */
-import type { Context } from 'hono';
+/** GET /product/:slug: gallery, the variant picker (with its island), stock, reviews, similar products. */
 import { Price, ProductCard, Stars } from '../components/catalogue';
-import type { ThemeEnv } from '../env';
+import type { ThemeContext } from '../env';
 import { safeMarkup, unescapeHtml } from '../lib/html';
 import { imageUrl } from '../lib/images';
 import { formatPrice } from '../lib/money';
 import { defaultChoice, variantKey } from '../lib/variants';
 import { ctxOf, prefetchMeta, renderPage } from '../render';
-import { notFound } from './misc';
+import { notFound } from './not-found';
 
-type C = Context<ThemeEnv>;
+type Product = Exclude<Awaited<ReturnType<typeof load>>, Response>;
 
-export async function product(c: C) {
+export async function load(c: ThemeContext) {
   const slug = c.req.param('slug') ?? '';
   prefetchMeta(c, '/product/:id', slug);
   const api = c.get('api');
@@ -19,7 +18,6 @@ export async function product(c: C) {
   const { data, error } = await api.GET('/products/{id}', { params: { path: { id: slug } } });
   if (error || !data) return notFound(c);
   const p = data.data;
-  const ctx = ctxOf(c);
   const options = (p.options ?? []).slice().sort((a, b) => a.position - b.position);
   // A variant asked for in the query (after a refused add without JavaScript), else the defaults.
   const requested = c.req.query('v');
@@ -62,6 +60,43 @@ export async function product(c: C) {
   const refused = c.req.query('error') === 'out-of-stock';
   const reviewPage = Math.max(1, Number(c.req.query('reviews')) || 1);
   const description = p.description ? await safeMarkup(unescapeHtml(p.description)) : '';
+  return {
+    p,
+    options,
+    chosen,
+    summary: summary?.data?.data ?? null,
+    reviews: reviews?.data?.data ?? [],
+    similar: similar.data?.data.data ?? [],
+    price,
+    wasPrice,
+    inStock,
+    sellable,
+    media,
+    refused,
+    reviewPage,
+    description,
+  };
+}
+
+export function render(c: ThemeContext, data: Product) {
+  const {
+    p,
+    options,
+    chosen,
+    summary,
+    reviews,
+    similar,
+    price,
+    wasPrice,
+    inStock,
+    sellable,
+    media,
+    refused,
+    reviewPage,
+    description,
+  } = data;
+  const ctx = ctxOf(c);
+  const settings = c.get('settings');
   return renderPage(
     c,
     {
@@ -102,9 +137,7 @@ export async function product(c: C) {
               </a>
             </p>
           ) : null}
-          {summary?.data ? (
-            <Stars average={summary.data.data.average} count={summary.data.data.count} />
-          ) : null}
+          {summary ? <Stars average={summary.average} count={summary.count} /> : null}
           <form
             method="post"
             action="/bag/add"
@@ -198,16 +231,16 @@ export async function product(c: C) {
       {settings.reviews.allowReviews ? (
         <section aria-labelledby="reviews">
           <h2 id="reviews">Reviews</h2>
-          {summary?.data && summary.data.data.count > 0 ? (
+          {summary && summary.count > 0 ? (
             <p>
-              Average {summary.data.data.average} out of 5 from {summary.data.data.count} review
-              {summary.data.data.count === 1 ? '' : 's'}.
+              Average {summary.average} out of 5 from {summary.count} review
+              {summary.count === 1 ? '' : 's'}.
             </p>
           ) : (
             <p>No reviews yet.</p>
           )}
           <ul style="list-style:none;padding:0">
-            {(reviews?.data?.data ?? []).map((r) => (
+            {reviews.map((r) => (
               <li style="border-bottom:1px solid #d9d9de;padding:8px 0">
                 <Stars average={r.rating} count={1} /> <strong>{r.buyerName}</strong>
                 {r.variationLabel ? <small> · {r.variationLabel}</small> : null}
@@ -219,17 +252,17 @@ export async function product(c: C) {
             {reviewPage > 1 ? (
               <a href={`/product/${p.slug}?reviews=${reviewPage - 1}#reviews`}>Newer reviews</a>
             ) : null}
-            {(reviews?.data?.data.length ?? 0) === 5 ? (
+            {reviews.length === 5 ? (
               <a href={`/product/${p.slug}?reviews=${reviewPage + 1}#reviews`}>Older reviews</a>
             ) : null}
           </nav>
         </section>
       ) : null}
-      {similar.data && similar.data.data.data.length > 0 ? (
+      {similar.length > 0 ? (
         <section aria-labelledby="similar">
           <h2 id="similar">You may also like</h2>
           <ul class="grid">
-            {similar.data.data.data.map((s) => (
+            {similar.map((s) => (
               <ProductCard p={s} ctx={ctx} />
             ))}
           </ul>

@@ -1,22 +1,27 @@
-/** Search: products and categories for a term, with pages. */
-import type { Context } from 'hono';
+/** GET /search: products and categories for a term, with pages. */
 import { Pager, ProductGrid } from '../components/catalogue';
-import type { ThemeEnv } from '../env';
+import { num } from '../components/shop-filters';
+import type { ThemeContext } from '../env';
 import { ctxOf, prefetchMeta, renderPage } from '../render';
-import { num } from './shop-filters';
 
-type C = Context<ThemeEnv>;
+type Search = Awaited<ReturnType<typeof load>>;
 
-export async function search(c: C) {
+export async function load(c: ThemeContext) {
   const term = (c.req.query('term') ?? '').trim().slice(0, 100);
   const pageNo = Math.max(1, Math.floor(num(c.req.query('page')) ?? 1));
   prefetchMeta(c, '/search', term || undefined);
-  const ctx = ctxOf(c);
   const result = term
     ? await c.get('api').GET('/search', { params: { query: { term, page: pageNo, limit: 20 } } })
     : null;
-  const products = result?.data?.data.products;
-  const categories = result?.data?.data.categories;
+  return {
+    term,
+    failed: !!result?.error,
+    products: result?.data?.data.products,
+    categories: result?.data?.data.categories,
+  };
+}
+
+export function render(c: ThemeContext, { term, failed, products, categories }: Search) {
   return renderPage(
     c,
     {
@@ -36,7 +41,7 @@ export async function search(c: C) {
           <button type="submit">Search</button>
         </form>
       </search>
-      {result?.error ? <p class="error">The search could not be run. Try another term.</p> : null}
+      {failed ? <p class="error">The search could not be run. Try another term.</p> : null}
       {categories && categories.data.length > 0 ? (
         <section aria-labelledby="cat-results">
           <h2 id="cat-results">Categories</h2>
@@ -56,7 +61,7 @@ export async function search(c: C) {
           <h2 id="product-results">
             {products.totalDocuments} product{products.totalDocuments === 1 ? '' : 's'}
           </h2>
-          <ProductGrid items={products.data as never} ctx={ctx} eager={4} />
+          <ProductGrid items={products.data as never} ctx={ctxOf(c)} eager={4} />
           <Pager
             page={products.currentPage}
             totalPages={products.totalPages}

@@ -1,14 +1,14 @@
-/** The wish list: product ids held in a cookie, shown as the API describes them now. */
-import type { Context } from 'hono';
+/** /wish-list: product ids held in a cookie, shown as the API describes them now; adding and removing. */
 import { ProductGrid } from '../components/catalogue';
-import type { ThemeEnv } from '../env';
+import type { ThemeContext } from '../env';
 import { field, wantsJson } from '../lib/forms';
 import { ctxOf, renderPage } from '../render';
 import { back, getWish, queueEvent, setWish } from '../session';
 
-type C = Context<ThemeEnv>;
+type WishList = Awaited<ReturnType<typeof load>>;
 
-export async function wishAdd(c: C) {
+/** POST /wish-list/add: a product's button, with or without JavaScript. */
+export async function add(c: ThemeContext) {
   const form = await c.req.parseBody();
   const productId = field(form, 'productId');
   if (/^[A-Za-z0-9_-]{1,64}$/.test(productId)) {
@@ -22,7 +22,8 @@ export async function wishAdd(c: C) {
   return back(c, '/wish-list');
 }
 
-export async function wishRemove(c: C) {
+/** POST /wish-list/remove. */
+export async function remove(c: ThemeContext) {
   const form = await c.req.parseBody();
   const productId = field(form, 'productId');
   setWish(
@@ -32,14 +33,15 @@ export async function wishRemove(c: C) {
   return c.redirect('/wish-list', 303);
 }
 
-export async function wishList(c: C) {
-  const ids = getWish(c);
-  const ctx = ctxOf(c);
+export async function load(c: ThemeContext) {
   const api = c.get('api');
   const found = await Promise.all(
-    ids.map((id) => api.GET('/products/{id}', { params: { path: { id } } })),
+    getWish(c).map((id) => api.GET('/products/{id}', { params: { path: { id } } })),
   );
-  const products = found.flatMap((r) => (r.data ? [r.data.data] : []));
+  return found.flatMap((r) => (r.data ? [r.data.data] : []));
+}
+
+export function render(c: ThemeContext, products: WishList) {
   return renderPage(
     c,
     { url: '/wish-list', fallbackTitle: 'Wish list', noindex: true },
@@ -51,7 +53,7 @@ export async function wishList(c: C) {
         </p>
       ) : (
         <>
-          <ProductGrid items={products} ctx={ctx} label="Saved products" />
+          <ProductGrid items={products} ctx={ctxOf(c)} label="Saved products" />
           <h2>Remove</h2>
           <ul class="inline" style="list-style:none;padding:0">
             {products.map((p) => (

@@ -119,7 +119,7 @@ async function acceptInvite(tx: Tx, token: string, name: string) {
  * POST /invites/accept: in one transaction the invite is used up, the membership turns
  * active (audited under the new member's name) and a new session starts on the shop. The
  * session carries the inviting shop's membership alone: a link is no sign-in to the
- * person's other shops, which need a code (docs/decisions.md, "Invite scope").
+ * person's other shops, which need a code (docs/decisions/staff.md, "Invite scope").
  */
 export async function acceptInviteAndSignIn(c: Context<AppEnv>, token: string, name: string) {
   const services = c.get('services');

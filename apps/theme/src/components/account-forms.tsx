@@ -3,7 +3,7 @@
 import { withRetryAfter } from '../../../../src/lib/retry-after';
 
 export const nextPath = (raw: string | undefined) =>
-  raw && /^\/[a-z0-9/_-]*$/i.test(raw) && !raw.startsWith('//') ? raw : '/dashboard';
+  raw && /^\/[a-z0-9/_-]*$/i.test(raw) && !raw.startsWith('//') ? raw : '/account';
 
 const ERRORS: Record<string, string> = {
   ACCOUNT_NOT_FOUND: 'No account uses that email yet. Place an order to create one.',
@@ -36,7 +36,7 @@ export function SignIn({ error, next, email }: { error?: string; next: string; e
           {error}
         </p>
       ) : null}
-      <form method="post" action="/dashboard/sign-in" class="form">
+      <form method="post" action="/account/sign-in" class="form">
         <input type="hidden" name="next" value={next} />
         <label>
           Email
@@ -68,7 +68,7 @@ export function CodeForm({
           {error}
         </p>
       ) : null}
-      <form method="post" action="/dashboard/verify" class="form">
+      <form method="post" action="/account/verify" class="form">
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="next" value={next} />

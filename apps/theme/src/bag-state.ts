@@ -1,16 +1,13 @@
 /** The bag as the API sees it now: hydrated lines and the coupon, checked again per request. */
 
 import { currencyDigits } from '@storefront-api/pricing';
-import type { Context } from 'hono';
-import type { ThemeEnv } from '../env';
-import { type BagLine, type CartLine, cartBody, reconcile } from '../lib/cart';
-import { currency } from '../render';
-import { getCart, getCoupon, setCart, setCoupon } from '../session';
-
-type C = Context<ThemeEnv>;
+import type { ThemeContext } from './env';
+import { type BagLine, type CartLine, cartBody, reconcile } from './lib/cart';
+import { currency } from './render';
+import { getCart, getCoupon, setCart, setCoupon } from './session';
 
 /** The cart as the API hydrates it; lines it no longer offers drop out of the stored cart. */
-export async function hydratedBag(c: C) {
+export async function hydratedBag(c: ThemeContext) {
   const cart = getCart(c);
   if (cart.length === 0)
     return { cart, lines: [] as BagLine[], subtotal: 0, dropped: [] as CartLine[] };
@@ -32,7 +29,7 @@ export async function hydratedBag(c: C) {
 }
 
 /** The coupon kept in the bag, validated again against the cart as it is now. */
-export async function currentCoupon(c: C, cart: CartLine[]) {
+export async function currentCoupon(c: ThemeContext, cart: CartLine[]) {
   const code = getCoupon(c);
   if (!code || cart.length === 0) return null;
   const { data } = await c

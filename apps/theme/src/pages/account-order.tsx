@@ -1,13 +1,12 @@
-/** One order of the signed-in customer: lines, totals, refunds, paid downloads and review forms. */
-import type { Context } from 'hono';
-import { Totals } from '../components/order-summary';
-import type { ThemeEnv } from '../env';
+/** /account/orders/:id: one order of the signed-in customer (lines, totals, refunds), its paid downloads and its review forms. */
+import { STATUS_LABEL, Totals } from '../components/order-summary';
+import { ACCOUNT_PATTERN, accountPage, customerProfile } from '../customer';
+import type { ThemeContext } from '../env';
+import { field } from '../lib/forms';
 import { formatPrice } from '../lib/money';
 import { ctxOf } from '../render';
-import { accountPage, customerProfile } from './customer';
-import { STATUS_LABEL } from './orders';
 
-type C = Context<ThemeEnv>;
+type Order = Exclude<Awaited<ReturnType<typeof load>>, Response | null>;
 
 const REVIEWABLE = new Set(['delivered', 'completed', 'cancelled', 'refunded']);
 
@@ -18,27 +17,34 @@ function paymentWords(o: { paymentStatus: string; refundStatus: string; refunds:
   return o.paymentStatus === 'fully-paid' ? 'paid' : 'not paid yet';
 }
 
-export async function orderDetail(c: C) {
+export async function load(c: ThemeContext) {
   const id = c.req.param('id') ?? '';
   const profile = await customerProfile(c);
   const api = c.get('customerApi');
   if (!profile || !api)
-    return c.redirect(`/dashboard?next=/dashboard/orders/${encodeURIComponent(id)}`, 303);
+    return c.redirect(`/account?next=/account/orders/${encodeURIComponent(id)}`, 303);
   const [{ data }, mine] = await Promise.all([
     api.GET('/orders/{id}', { params: { path: { id } } }),
     api.GET('/reviews/my', { params: { query: { orderId: id } } }),
   ]);
-  if (!data)
-    return accountPage(c, '/dashboard/orders/:id', 'Order not found', <h1>Order not found</h1>);
-  const o = data.data;
+  if (!data) return null;
+  return {
+    o: data.data,
+    reviewed: new Set((mine.data?.data ?? []).map((r) => r.productId)),
+    notice: c.req.query('review'),
+    dlError: c.req.query('download'),
+  };
+}
+
+export function render(c: ThemeContext, order: Order | null) {
+  if (!order)
+    return accountPage(c, ACCOUNT_PATTERN.order, 'Order not found', <h1>Order not found</h1>);
+  const { o, reviewed, notice, dlError } = order;
   const ctx = ctxOf(c);
-  const reviewed = new Set((mine.data?.data ?? []).map((r) => r.productId));
   const canReview = c.get('settings').reviews.allowReviews && REVIEWABLE.has(o.status);
-  const notice = c.req.query('review');
-  const dlError = c.req.query('download');
   return accountPage(
     c,
-    '/dashboard/orders/:id',
+    ACCOUNT_PATTERN.order,
     `Order ${o.orderNumber}`,
     <>
       <h1>Order {o.orderNumber}</h1>
@@ -109,7 +115,7 @@ export async function orderDetail(c: C) {
             {o.downloadables.flatMap((d) =>
               d.files.map((f) => (
                 <li>
-                  <form method="post" action={`/dashboard/orders/${o._id}/download`} class="inline">
+                  <form method="post" action={`/account/orders/${o._id}/download`} class="inline">
                     <input type="hidden" name="productId" value={d._id} />
                     <input type="hidden" name="fileId" value={f._id} />
                     <button type="submit" class="ghost">
@@ -131,7 +137,7 @@ export async function orderDetail(c: C) {
             ) : (
               <form
                 method="post"
-                action={`/dashboard/orders/${o._id}/review`}
+                action={`/account/orders/${o._id}/review`}
                 class="form"
                 aria-label={`Review ${p.title}`}
               >
@@ -157,8 +163,55 @@ export async function orderDetail(c: C) {
         </section>
       ) : null}
       <p>
-        <a href="/dashboard/orders">All orders</a>
+        <a href="/account/orders">All orders</a>
       </p>
     </>,
   );
+}
+
+/** POST /account/orders/:id/review: a review of one of the order's products. */
+export async function review(c: ThemeContext) {
+  const id = c.req.param('id') ?? '';
+  const api = c.get('customerApi');
+  if (!api) return c.redirect('/account', 303);
+  const form = await c.req.parseBody();
+  const { error } = await api.POST('/reviews', {
+    body: {
+      orderId: id,
+      productId: field(form, 'productId'),
+      variationLabel: field(form, 'variationLabel'),
+      rating: Number(field(form, 'rating')),
+      comment: field(form, 'comment'),
+    },
+  });
+  return c.redirect(
+    `/account/orders/${encodeURIComponent(id)}?review=${error ? encodeURIComponent(error.code) : 'sent'}`,
+    303,
+  );
+}
+
+/** POST /account/orders/:id/download: the file streams from the API to the browser; nothing is kept here. */
+export async function download(c: ThemeContext) {
+  const id = c.req.param('id') ?? '';
+  const api = c.get('customerApi');
+  if (!api) return c.redirect('/account', 303);
+  const form = await c.req.parseBody();
+  const { response, error } = await api.POST('/orders/download-files/{id}', {
+    params: { path: { id } },
+    body: { fileId: field(form, 'fileId'), productId: field(form, 'productId') },
+    parseAs: 'stream',
+  });
+  if (error || !response.ok) {
+    return c.redirect(
+      `/account/orders/${encodeURIComponent(id)}?download=${encodeURIComponent((error as { code?: string } | undefined)?.code ?? String(response.status))}`,
+      303,
+    );
+  }
+  const headers = new Headers();
+  for (const h of ['content-type', 'content-disposition', 'content-length']) {
+    const v = response.headers.get(h);
+    if (v) headers.set(h, v);
+  }
+  headers.set('cache-control', 'private, no-store');
+  return new Response(response.body, { status: 200, headers });
 }

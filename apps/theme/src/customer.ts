@@ -1,11 +1,9 @@
 /** The signed-in customer, as every page that knows one asks for it. */
 import type { Schema } from '@storefront-api/client';
-import type { Context } from 'hono';
-import type { ThemeEnv } from '../env';
-import { renderPage } from '../render';
-import { setToken } from '../session';
+import type { ThemeContext } from './env';
+import { renderPage } from './render';
+import { setToken } from './session';
 
-type C = Context<ThemeEnv>;
 type Profile = Schema<'Customer'>;
 
 const SIGNED_OUT_CODES = new Set([
@@ -18,7 +16,7 @@ const SIGNED_OUT_CODES = new Set([
 const profiles = new WeakMap<object, Promise<Profile | null>>();
 
 /** The signed-in customer (GET /auth), once per request; a token the API refuses is discarded. */
-export function customerProfile(c: C): Promise<Profile | null> {
+export function customerProfile(c: ThemeContext): Promise<Profile | null> {
   const api = c.get('customerApi');
   if (!api) return Promise.resolve(null);
   let found = profiles.get(c.req.raw);
@@ -33,8 +31,24 @@ export function customerProfile(c: C): Promise<Profile | null> {
   return found;
 }
 
+/**
+ * The POST /config patterns of the account's pages: the contract names them by the account's
+ * former address, /dashboard (which still redirects to /account).
+ */
+export const ACCOUNT_PATTERN = {
+  account: '/dashboard',
+  orders: '/dashboard/orders',
+  order: '/dashboard/orders/:id',
+} as const;
+
 /** A page of the account area: never indexed. */
-export const accountPage = (c: C, url: string, title: string, body: unknown, status?: 200 | 422) =>
+export const accountPage = (
+  c: ThemeContext,
+  url: string,
+  title: string,
+  body: unknown,
+  status?: 200 | 422,
+) =>
   renderPage(
     c,
     { url, fallbackTitle: title, noindex: true, ...(status ? { status } : {}) },
