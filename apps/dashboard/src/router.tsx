@@ -110,6 +110,7 @@ const productsRoute = createRoute({
     q: typeof s.q === 'string' ? s.q : undefined,
     status: typeof s.status === 'string' ? s.status : undefined,
     category: typeof s.category === 'string' ? s.category : undefined,
+    tag: typeof s.tag === 'string' ? s.tag : undefined,
   }),
   component: guarded('catalogue:read', Products),
 });

@@ -7,6 +7,7 @@ import { apiUrl } from '../../components/resource';
 import { ErrorNotice, formatDate, Loading, Notice, Pager } from '../../components/ui';
 import { useCursor } from '../../lib/list';
 import { can } from '../../lib/scopes';
+import { CategoryMapping, type CategorySource } from './category-mapping';
 import { type Import, Report } from './Report';
 
 const finished = (job: Import | undefined) =>
@@ -23,10 +24,15 @@ function useJob(id: string | undefined) {
   });
 }
 
-function start(file: File, dryRun: boolean, key: string) {
+function start(file: File, dryRun: boolean, key: string, categoriesFrom?: CategorySource) {
   return unwrap(
     api.POST('/imports', {
-      params: { query: { dry_run: dryRun ? 'true' : 'false' } },
+      params: {
+        query: {
+          dry_run: dryRun ? 'true' : 'false',
+          ...(categoriesFrom ? { categories_from: categoriesFrom } : {}),
+        },
+      },
       body: file as unknown as string,
       bodySerializer: (body: unknown) => body as Blob,
       headers: { 'Content-Type': 'text/csv', 'idempotency-key': key },
@@ -87,6 +93,7 @@ export function Imports() {
   const [runId, setRunId] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [categoriesFrom, setCategoriesFrom] = useState<CategorySource>();
   const runKey = useRef(newIdempotencyKey());
   const check = useJob(checkId);
   const run = useJob(runId);
@@ -95,7 +102,9 @@ export function Imports() {
     setFailure(undefined);
     setBusy(true);
     try {
-      const job = await start(file, dryRun, dryRun ? newIdempotencyKey() : runKey.current);
+      const job = dryRun
+        ? await start(file, true, newIdempotencyKey())
+        : await start(file, false, runKey.current, categoriesFrom ?? check.data?.categories_from);
       if (dryRun) setCheckId(job.id);
       else setRunId(job.id);
       await queryClient.invalidateQueries({ queryKey: ['imports'] });
@@ -131,6 +140,7 @@ export function Imports() {
                   setFile(e.target.files?.[0]);
                   setCheckId(undefined);
                   setRunId(undefined);
+                  setCategoriesFrom(undefined);
                   runKey.current = newIdempotencyKey();
                 }}
               />
@@ -146,6 +156,16 @@ export function Imports() {
             <section aria-labelledby="dry-run">
               <h3 id="dry-run">Check{finished(check.data) ? '' : ' in progress'}</h3>
               <Report job={check.data} />
+              {check.data.category_mapping ? (
+                <CategoryMapping
+                  mapping={check.data.category_mapping}
+                  value={categoriesFrom ?? check.data.categories_from}
+                  onChange={(source) => {
+                    setCategoriesFrom(source);
+                    runKey.current = newIdempotencyKey();
+                  }}
+                />
+              ) : null}
               {finished(check.data) && check.data.status === 'completed' && !runId ? (
                 <button
                   type="button"
