@@ -10,6 +10,8 @@ const LABELS: Record<Exclude<CategorySource, 'none'>, string> = {
   collection: 'Collection',
 };
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** What one choice would do, in words. */
 function effectOf(source: Mapping['sources'][number]) {
   if (source.column === null) return 'The file has no such column.';
@@ -17,8 +19,9 @@ function effectOf(source: Mapping['sources'][number]) {
   const made =
     source.new_categories === 0
       ? 'all exist already'
-      : `${source.new_categories} new ${source.new_categories === 1 ? 'category' : 'categories'} would be created`;
-  return `${source.products} products name ${source.names} (${made}), e.g. ${source.examples.join(', ')}.`;
+      : `${plural(source.new_categories, 'new category', 'new categories')} would be created`;
+  const verb = source.products === 1 ? 'names' : 'name';
+  return `${plural(source.products, 'product')} ${verb} ${plural(source.names, 'category', 'categories')} (${made}), e.g. ${source.examples.join(', ')}.`;
 }
 
 /**
@@ -38,8 +41,8 @@ export function CategoryMapping({
     <fieldset className="mapping">
       <legend>Which column becomes categories?</legend>
       <p className="muted">
-        Tags stay tags: {mapping.tags.distinct} tags on {mapping.tags.products} products become
-        product tags, never categories.
+        Tags stay tags: {plural(mapping.tags.distinct, 'tag')} from{' '}
+        {plural(mapping.tags.products, 'product')} become product tags, never categories.
       </p>
       {mapping.sources.map((source) => (
         <div className="check" key={source.source}>
