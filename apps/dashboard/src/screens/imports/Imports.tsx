@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
 import { useMe } from '../../components/Layout';
 import { apiUrl } from '../../components/resource';
@@ -119,6 +119,10 @@ export function Imports() {
     void launch(true);
   };
   const runDone = finished(run.data);
+  // The import changed products: lists read before it are stale.
+  useEffect(() => {
+    if (runDone) void queryClient.invalidateQueries({ queryKey: ['products'] });
+  }, [runDone, queryClient]);
   return (
     <>
       <h1>Imports and exports</h1>
