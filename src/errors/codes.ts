@@ -170,6 +170,8 @@ export const ERROR_CODES = {
 
   PRODUCT_SLUG_TAKEN: [409, 'Another product of the shop has this slug.'],
   VARIANT_COMBINATION_DUPLICATE: [422, 'Two variants have the same option values.'],
+  PRODUCT_TAG_INVALID: [422, 'A tag has 1 to 255 characters and no comma.'],
+  PRODUCT_TAGS_TOO_MANY: [422, 'A product has at most 250 tags.'],
   STOCK_WOULD_BE_NEGATIVE: [409, 'The adjustment would take stock below zero.'],
   STOCK_CHANGED: [409, 'The stock has changed since it was read.'],
   BULK_PRICE_BELOW_ZERO: [422, 'The price change would take a price below zero.'],

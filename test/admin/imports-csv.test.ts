@@ -64,6 +64,7 @@ const product = (header: string[], rows: string[][]) => {
   return mapProduct(
     rows.map((fields, i) => rowOf(map, fields, i + 2)),
     2,
+    'type',
   );
 };
 

@@ -113,7 +113,7 @@ async function setup() {
 }
 
 describe('POST /imports', () => {
-  it('upserts products by handle: variants, a sale from Compare At, images, categories, drafts hidden', async () => {
+  it('upserts products by handle: variants, a sale from Compare At, images, categories from Type, drafts hidden', async () => {
     const { secret, storefront } = await setup();
     const csv = csvOf(HEADER, [...shirt(), ...mug, ...draft]);
     const done = await importCsv(secret, csv);
@@ -152,11 +152,8 @@ describe('POST /imports', () => {
       maxPrice: 30,
     });
     expect(p.primaryCategory.name).toBe('Shirts');
-    expect(p.categories.map((c: { name: string }) => c.name).sort()).toEqual([
-      'Linen',
-      'Shirts',
-      'Summer',
-    ]);
+    // Type names the category (the default choice); Tags stay tags.
+    expect(p.categories.map((c: { name: string }) => c.name)).toEqual(['Shirts']);
     expect(p.media).toHaveLength(2);
     expect(p.options.map((o: { name: string }) => o.name)).toEqual(['Size', 'Colour']);
     const variants = await storefront.get('/products/variants?productId=linen-shirt');

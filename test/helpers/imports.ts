@@ -3,13 +3,16 @@ import * as s from '../../src/db/schema';
 import { testDb } from './db';
 import { adminCall } from './merchant';
 
+/** What an upload asks: a dry run, and the column categories come from. */
+export type UploadOptions = { dryRun?: boolean; categoriesFrom?: string };
+
 /** Uploads a CSV to POST /imports with a merchant key. */
-export function uploadCsv(
-  secret: string,
-  csv: string | Uint8Array,
-  options: { dryRun?: boolean } = {},
-) {
-  return adminCall(`/imports${options.dryRun ? '?dry_run=true' : ''}`, {
+export function uploadCsv(secret: string, csv: string | Uint8Array, options: UploadOptions = {}) {
+  const query = new URLSearchParams();
+  if (options.dryRun) query.set('dry_run', 'true');
+  if (options.categoriesFrom) query.set('categories_from', options.categoriesFrom);
+  const search = query.size > 0 ? `?${query}` : '';
+  return adminCall(`/imports${search}`, {
     method: 'POST',
     body: csv,
     headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' },
@@ -35,7 +38,7 @@ export async function waitForImport(secret: string, id: string, timeoutMs = 25_0
 export async function importCsv(
   secret: string,
   csv: string,
-  options: { dryRun?: boolean } = {},
+  options: UploadOptions = {},
   timeoutMs = 25_000,
 ) {
   const res = await uploadCsv(secret, csv, options);

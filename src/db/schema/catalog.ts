@@ -108,6 +108,11 @@ export const products = pgTable(
     /** Who makes or sells the product (Shopify's Vendor); merchant-side only. */
     vendor: text('vendor').notNull().default(''),
     /**
+     * The merchant's own labels (Shopify's Tags): trimmed, unique in any case, at most 250
+     * (src/modules/products/tags.ts). Merchant-side only; they never make categories.
+     */
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /**
      * What search matches: the words of the title (weight A), of the product's and its
      * variants' SKUs (B), of its published categories' names and their ancestors' (C) and of
      * the description without markup (D), with positions. Only Postgres writes it, from

@@ -26,6 +26,32 @@ export type ImportProblemRow = {
   handle?: string;
 };
 
+/** Which column of a Shopify CSV names a product's categories; `none` leaves them as they are. */
+export const CATEGORY_SOURCES = ['type', 'product_category', 'collection', 'none'] as const;
+export type CategorySource = (typeof CATEGORY_SOURCES)[number];
+
+/** What one column would make of the file's categories, as the import reports it. */
+export type CategorySourceReport = {
+  source: Exclude<CategorySource, 'none'>;
+  /** The column as the file spells it; null when the file has no such column. */
+  column: string | null;
+  /** Products naming at least one category in this column. */
+  products: number;
+  /** Distinct category names in this column (any case). */
+  names: number;
+  /** Of those, the names no category of the shop has yet: categories this choice creates. */
+  new_categories: number;
+  /** The first few names, as written. */
+  examples: string[];
+};
+
+/** How the file's columns map to categories and tags, read when the file is planned. */
+export type CategoryMappingRow = {
+  sources: CategorySourceReport[];
+  /** Products with tags, and distinct tags (any case): they become product tags. */
+  tags: { products: number; distinct: number };
+};
+
 /**
  * A product CSV import: the file lives in storage under `objectKey`; a queue job reads it in
  * slices of whole products. Counters and problems grow as slices finish; `slicesDone` makes
@@ -43,6 +69,10 @@ export const productImports = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     /** The shop's currency when the file was uploaded: what its prices were read in. */
     currency: text('currency').notNull().default(''),
+    /** Which column names categories (chosen at upload; see `CATEGORY_SOURCES`). */
+    categoriesFrom: text('categories_from').$type<CategorySource>().notNull().default('type'),
+    /** What each column would make of categories; set once the file is planned. */
+    mapping: jsonb('mapping').$type<CategoryMappingRow>(),
     /** The file's header row, as written. */
     headers: jsonb('headers').$type<string[]>().notNull(),
     /** Columns left out, and why. */

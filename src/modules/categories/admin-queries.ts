@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { versionedRows } from '../../admin-kit/rows';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { categories } from '../../db/schema';
 
 export type CategoryRow = typeof categories.$inferSelect;
@@ -95,7 +95,7 @@ export async function reparentChildren(
 
 /** The shop's categories whose name (any case) is in `lowerNames` or whose slug is in `slugs`. */
 export function selectCategoriesNamed(
-  tx: Tx,
+  tx: Db | Tx,
   shopId: string,
   lowerNames: string[],
   slugs: string[],

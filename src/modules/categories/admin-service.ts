@@ -4,7 +4,7 @@ import { listPage } from '../../admin-kit/list';
 import { uniqueOr } from '../../admin-kit/unique';
 import type { WriteScope } from '../../admin-kit/write';
 import type { ShopContext } from '../../app-env';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { categories } from '../../db/schema';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../../errors';
 import { defined } from '../../lib/defined';
@@ -220,22 +220,11 @@ export async function categoriesNamed(
   wanted: Array<{ name: string; slug: string }>,
 ): Promise<string[]> {
   if (wanted.length === 0) return [];
-  const lower = wanted.map((c) => c.name.toLowerCase());
-  const found = await selectCategoriesNamed(
-    w.tx,
-    w.shop.id,
-    lower,
-    wanted.map((c) => c.slug),
-  );
-  const match = (c: { name: string; slug: string }) =>
-    found.find((f) => f.name.toLowerCase() === c.name.toLowerCase()) ??
-    found.find((f) => f.slug === c.slug);
-  const missing = wanted.filter((c) => !match(c));
+  const { found, match, missing } = await matchNamed(w.tx, w.shop.id, wanted);
   if (missing.length > 0) {
-    const unique = [...new Map(missing.map((c) => [c.slug, c])).values()];
     const created = await insertCategories(
       w.tx,
-      unique.map((c) => ({ shopId: w.shop.id, name: c.name, slug: c.slug, showInMenu: false })),
+      missing.map((c) => ({ shopId: w.shop.id, name: c.name, slug: c.slug, showInMenu: false })),
     );
     found.push(...created);
     await w.audit(
@@ -249,4 +238,36 @@ export async function categoriesNamed(
     );
   }
   return [...new Set(wanted.flatMap((c) => match(c)?.id ?? []))];
+}
+
+/**
+ * The categories `categoriesNamed` would create for `wanted` (one per slug), creating none:
+ * what an import's dry run reports.
+ */
+export async function categoriesMissing(
+  db: Db,
+  shopId: string,
+  wanted: Array<{ name: string; slug: string }>,
+): Promise<Array<{ name: string; slug: string }>> {
+  if (wanted.length === 0) return [];
+  return (await matchNamed(db, shopId, wanted)).missing;
+}
+
+/** The shop's categories `wanted` names (by name in any case, or slug), and the names none has. */
+async function matchNamed(
+  db: Db | Tx,
+  shopId: string,
+  wanted: Array<{ name: string; slug: string }>,
+) {
+  const found = await selectCategoriesNamed(
+    db,
+    shopId,
+    wanted.map((c) => c.name.toLowerCase()),
+    wanted.map((c) => c.slug),
+  );
+  const match = (c: { name: string; slug: string }) =>
+    found.find((f) => f.name.toLowerCase() === c.name.toLowerCase()) ??
+    found.find((f) => f.slug === c.slug);
+  const missing = [...new Map(wanted.filter((c) => !match(c)).map((c) => [c.slug, c])).values()];
+  return { found, match, missing };
 }

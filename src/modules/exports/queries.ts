@@ -12,6 +12,7 @@ export type ExportProduct = {
   status: 'published' | 'draft' | 'archived';
   featured: boolean;
   vendor: string;
+  tags: string[];
   seo_title: string;
   seo_description: string;
   sku: string;
@@ -49,7 +50,7 @@ export async function selectExportPage(
 ): Promise<ExportProduct[]> {
   const result = await db.execute(sql`
     select p.id, p.slug, p.title, p.description, p.status, p.featured, p.sku,
-      p.vendor, p.seo_title, p.seo_description,
+      p.vendor, p.tags, p.seo_title, p.seo_description,
       p.price_minor as price, p.sale_price_minor as sale, ${saleActive('p')} as on_sale,
       p.track_stock, p.stock, p.has_shipping, p.shipping,
       pc.name as primary_category,

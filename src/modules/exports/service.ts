@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { ShippingDimensions } from '../../db/schema';
 import { csvLine, EXPORT_HEADER } from '../imports/csv/columns';
 import { GRAMS_PER, round3 } from '../imports/csv/values';
+import { cellOfTags } from '../products/tags';
 import { mediaFileUrl } from '../storage/service';
 import { type ExportProduct, selectExportPage } from './queries';
 
@@ -107,7 +108,11 @@ export function productRows(p: ExportProduct, digits: number, imageUrl: (f: stri
     'SEO Title': p.seo_title,
     'SEO Description': p.seo_description,
     Type: p.primary_category ?? '',
-    Tags: p.other_categories.join(', '),
+    Tags: cellOfTags(p.tags),
+    // Every category, the primary first: importing the file again restores them all.
+    Collection: [...(p.primary_category ? [p.primary_category] : []), ...p.other_categories].join(
+      ', ',
+    ),
     Published: p.status === 'published' ? 'TRUE' : 'FALSE',
     Status: p.status === 'published' ? 'active' : p.status,
     'Featured (product.metafields.storefront.featured)': p.featured ? 'TRUE' : 'FALSE',

@@ -31,7 +31,7 @@ const upload = adminRoute({
   scope: 'catalogue:write',
   operationId: 'createImport',
   summary: 'Imports a Shopify product CSV: products are upserted by Handle in the background',
-  description: `Send the file itself as the body (the CSV Shopify exports from Products → Export, any era of its columns). The header is checked at once (\`422 CSV_HEADER_INVALID\` without a Handle column); the rest runs as a background job: poll \`GET /imports/{id}\`. Each product (the rows of one Handle) is written whole or not at all; its problems name the line and the column. With \`dry_run=true\` nothing is written and the counts say what would change. At most ${IMPORT_MAX_BYTES} bytes (15 MB): larger is \`413 IMPORT_FILE_TOO_LARGE\`, refused before it is read.`,
+  description: `Send the file itself as the body (the CSV Shopify exports from Products → Export, any era of its columns). The header is checked at once (\`422 CSV_HEADER_INVALID\` without a Handle column); the rest runs as a background job: poll \`GET /imports/{id}\`. Each product (the rows of one Handle) is written whole or not at all; its problems name the line and the column. With \`dry_run=true\` nothing is written and the counts say what would change. Tags become product tags, never categories; \`categories_from\` chooses the column that names categories (Type, Product Category, Collection or none), and \`category_mapping\` reports what each choice would make, so a dry run shows the choice before the import makes it. At most ${IMPORT_MAX_BYTES} bytes (15 MB): larger is \`413 IMPORT_FILE_TOO_LARGE\`, refused before it is read.`,
   request: {
     query: ImportUploadQuerySchema,
     body: { required: true, content: { 'text/csv': csv, 'application/octet-stream': csv } },
@@ -73,7 +73,8 @@ export const importAdminRoutes = createRouter();
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readStreamCapped(c.req.raw, IMPORT_MAX_BYTES, importTooLarge);
   const queue = c.env.PRODUCT_IMPORTS;
-  const options = { dryRun: c.req.valid('query').dry_run === 'true' };
+  const query = c.req.valid('query');
+  const options = { dryRun: query.dry_run === 'true', categoriesFrom: query.categories_from };
   const keyId = c.get('merchant').keyId;
   let queued: () => Promise<unknown> = async () => undefined;
   const created = await merchantWrite(

@@ -2,6 +2,7 @@ import type { Services } from '../../app-env';
 import type { ImportProblemRow } from '../../db/schema';
 import { mapHeader, type Row, rowOf } from './csv/columns';
 import { CsvSyntaxError, readCsv } from './csv/parse';
+import { MappingTally } from './mapping';
 import {
   type ImportRow,
   markFailed,
@@ -51,7 +52,10 @@ type Cut = Omit<SliceMessage, 'kind' | 'shopId' | 'importId' | 'index'> & { prod
 async function cutSlices(services: Services, row: ImportRow) {
   const object = await services.storage.get(row.objectKey);
   if (!object) throw new Error(`the file of import ${row.id} is missing`);
-  const handleAt = mapHeader(row.headers)?.index.handle ?? 0;
+  const map = mapHeader(row.headers);
+  if (!map) throw new Error(`the header of import ${row.id} has no Handle`);
+  const handleAt = map.index.handle ?? 0;
+  const mapping = new MappingTally(map);
   const cuts: Cut[] = [];
   const problems: ImportProblemRow[] = [];
   const seen = new Set<string>();
@@ -92,6 +96,7 @@ async function cutSlices(services: Services, row: ImportRow) {
       } else {
         seen.add(h.toLowerCase());
         current.products += 1;
+        mapping.add(rowOf(map, record.fields, record.line));
       }
     } else if (!current) {
       problems.push({
@@ -105,7 +110,12 @@ async function cutSlices(services: Services, row: ImportRow) {
     current.end = record.end;
     current.length = current.end - current.offset;
   }
-  return { cuts, problems, products: seen.size };
+  return {
+    cuts,
+    problems,
+    products: seen.size,
+    mapping: await mapping.report(services.database.db, row.shopId),
+  };
 }
 
 async function plan(services: Services, queue: ImportQueue, message: PlanMessage) {
@@ -131,6 +141,7 @@ async function plan(services: Services, queue: ImportQueue, message: PlanMessage
     slices: read.cuts.length,
     failed: 0,
     problems: read.problems,
+    mapping: read.mapping,
   });
   const messages = read.cuts.map(({ products: _, ...cut }, index) => ({
     body: { kind: 'slice' as const, shopId: row.shopId, importId: row.id, index, ...cut },
@@ -154,6 +165,7 @@ async function slice(services: Services, message: SliceMessage) {
     shop,
     actor: { keyId: row.keyId, requestId: `import:${row.id}` },
     dryRun: row.dryRun,
+    categoriesFrom: row.categoriesFrom,
   };
   const tally: SliceTally = {
     created: 0,

@@ -2,7 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { ShopContext } from '../../app-env';
 import type { Db, Tx } from '../../db/client';
-import { type ImportProblemRow, productImports, shops } from '../../db/schema';
+import {
+  type CategoryMappingRow,
+  type ImportProblemRow,
+  productImports,
+  shops,
+} from '../../db/schema';
 import { shopColumns } from '../../identity/shops';
 
 export type ImportRow = typeof productImports.$inferSelect;
@@ -46,7 +51,13 @@ const appendProblems = (problems: ImportProblemRow[]) => sql`case
 export async function markPlanned(
   db: Db,
   row: ImportRow,
-  plan: { products: number; slices: number; failed: number; problems: ImportProblemRow[] },
+  plan: {
+    products: number;
+    slices: number;
+    failed: number;
+    problems: ImportProblemRow[];
+    mapping: CategoryMappingRow;
+  },
 ) {
   const done = plan.slices === 0;
   await db
@@ -57,6 +68,7 @@ export async function markPlanned(
       totalSlices: plan.slices,
       failed: plan.failed,
       problems: plan.problems.slice(0, MAX_PROBLEMS),
+      mapping: plan.mapping,
       updatedAt: new Date(),
       completedAt: done ? new Date() : null,
     })

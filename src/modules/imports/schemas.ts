@@ -1,6 +1,42 @@
 import { z } from '@hono/zod-openapi';
 import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { timestamp } from '../../admin-kit/route';
+import { CATEGORY_SOURCES } from '../../db/schema';
+
+const categorySource = z.enum(CATEGORY_SOURCES).openapi({
+  description:
+    'Which column names categories: `type` (Type), `product_category` (the last level of Product Category), `collection` (Collection, comma-separated, the first the primary) or `none` (categories are left as they are). Tags never make categories: they become product tags',
+  example: 'type',
+});
+
+export const CategoryMappingSchema = z
+  .object({
+    sources: z
+      .array(
+        z.object({
+          source: z.enum(['type', 'product_category', 'collection']),
+          column: z.string().nullable().openapi({
+            description: 'The column as the file spells it; null: the file has none',
+            example: 'Type',
+          }),
+          products: z.number().int().openapi({ description: 'Products naming a category here' }),
+          names: z.number().int().openapi({ description: 'Distinct names (any case)' }),
+          new_categories: z.number().int().openapi({
+            description:
+              'Names no category of the shop has yet: the categories importing with this choice creates (out of the menu)',
+          }),
+          examples: z.array(z.string()).openapi({ example: ['Shirts', 'Trousers'] }),
+        }),
+      )
+      .openapi({ description: 'Type, Product Category and Collection, each as a choice' }),
+    tags: z
+      .object({
+        products: z.number().int().openapi({ description: 'Products with tags' }),
+        distinct: z.number().int().openapi({ description: 'Distinct tags (any case)' }),
+      })
+      .openapi({ description: 'Tags become product tags, never categories' }),
+  })
+  .openapi('ImportCategoryMapping');
 
 export const ImportProblemSchema = z
   .object({
@@ -44,6 +80,12 @@ export const ImportSchema = z
     error: ImportProblemSchema.nullable().openapi({
       description: 'Why the whole file was refused (for example broken quoting), when it was',
     }),
+    categories_from: categorySource,
+    category_mapping: CategoryMappingSchema.nullable().openapi({
+      description:
+        'What each column would make of categories, counted against the shop’s categories when the file was read; null until then. Run a dry run, read this, then import with the `categories_from` you choose',
+      example: null,
+    }),
     ignored_columns: z.array(z.object({ column: z.string(), reason: z.string() })).openapi({
       description: 'Columns of the file this catalogue has no field for',
     }),
@@ -62,4 +104,8 @@ export const ImportUploadQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .openapi({ description: 'Report what would change without writing anything' }),
+  categories_from: categorySource.optional().openapi({
+    description:
+      'Which column names categories (see `Import.categories_from`); default: `collection` when the file has a Collection column (this catalogue’s export writes one), else `type`',
+  }),
 });

@@ -1,12 +1,13 @@
 import { type ListParams, listPage } from '../../admin-kit/list';
 import type { WriteScope } from '../../admin-kit/write';
 import type { Db } from '../../db/client';
-import { productImports } from '../../db/schema';
+import { type CategorySource, productImports } from '../../db/schema';
 import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 import { mapHeader } from './csv/columns';
 import { CsvSyntaxError, readCsv } from './csv/parse';
 import type { ImportQueue } from './jobs';
+import { defaultCategorySource } from './mapping';
 import { type ImportRow, insertImport, selectImport, selectImportPage } from './queries';
 import type { Import } from './schemas';
 
@@ -52,11 +53,14 @@ async function headerOf(bytes: Uint8Array) {
  * What identifies an upload for Idempotency-Key: the digest of its bytes and its options (the
  * same key with another file, or the same file as a dry run, is refused as reused).
  */
-export async function uploadFingerprint(bytes: Uint8Array, options: { dryRun: boolean }) {
+export async function uploadFingerprint(bytes: Uint8Array, options: UploadOptions) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   const sha256 = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return { sha256, dry_run: options.dryRun };
+  return { sha256, dry_run: options.dryRun, categories_from: options.categoriesFrom ?? null };
 }
+
+/** What an upload asks: a dry run or not, and the column categories come from (or the default). */
+export type UploadOptions = { dryRun: boolean; categoriesFrom?: CategorySource | undefined };
 
 /**
  * Stores an uploaded file and records its import in the write's transaction, with its audit
@@ -69,7 +73,7 @@ export async function createImport(
   queue: ImportQueue,
   keyId: string | null,
   bytes: Uint8Array,
-  options: { dryRun: boolean },
+  options: UploadOptions,
 ): Promise<{ created: Import; queued: () => Promise<unknown> }> {
   const map = await headerOf(bytes);
   const id = crypto.randomUUID();
@@ -80,6 +84,7 @@ export async function createImport(
     shopId: w.shop.id,
     keyId,
     dryRun: options.dryRun,
+    categoriesFrom: options.categoriesFrom ?? defaultCategorySource(map),
     objectKey,
     sizeBytes: bytes.byteLength,
     currency: w.shop.currency,
@@ -132,6 +137,8 @@ export function toImport(row: ImportRow): Import {
     images_failed: row.imagesFailed,
     errors: row.problems,
     error: row.error ?? null,
+    categories_from: row.categoriesFrom,
+    category_mapping: row.mapping ?? null,
     ignored_columns: row.ignored,
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,

@@ -1,4 +1,5 @@
 import { writeFor } from '../../admin-kit/write';
+import type { CategorySource } from '../../db/schema';
 import { ApiError } from '../../errors';
 import type { ProductInput } from '../products/admin-schemas';
 import { upsertProductByHandle } from '../products/admin-service';
@@ -15,7 +16,7 @@ export type ProductOutcome = {
 };
 
 /** The create body of a product read from a file, its images and categories resolved. */
-function inputOf(draft: ProductDraft, images: Map<string, string>, categoryIds: string[]) {
+function inputOf(draft: ProductDraft, images: Map<string, string>, categoryIds: string[] | null) {
   const mediaOf = (srcs: Array<string | null>) =>
     srcs.flatMap((src, position) => {
       const id = src ? images.get(src) : undefined;
@@ -23,8 +24,9 @@ function inputOf(draft: ProductDraft, images: Map<string, string>, categoryIds: 
     });
   const input: ProductInput = {
     ...draft.fields,
-    category_ids: categoryIds,
-    primary_category_id: draft.categories.primary ? (categoryIds[0] ?? null) : null,
+    ...(categoryIds
+      ? { category_ids: categoryIds, primary_category_id: categoryIds[0] ?? null }
+      : {}),
     media: mediaOf(draft.images.map((image) => image.src)),
     options: draft.options,
     variants: draft.variants.map(({ image, ...variant }) => ({
@@ -61,22 +63,27 @@ function refusal(draft: ProductDraft, error: ApiError): ImportProblem[] {
 
 /**
  * Imports one product (the rows of one Handle): reads it, fetches its images, and upserts
- * it by handle in a transaction of its own, with its categories; all of it or nothing.
+ * it by handle in a transaction of its own, with the categories of the chosen column (tags
+ * stay tags); all of it or nothing.
  */
-export async function importProduct(ctx: ImageContext, rows: Row[]): Promise<ProductOutcome> {
-  const mapped = mapProduct(rows, ctx.shop.currencyDigits);
+export async function importProduct(
+  ctx: ImageContext & { categoriesFrom: CategorySource },
+  rows: Row[],
+): Promise<ProductOutcome> {
+  const mapped = mapProduct(rows, ctx.shop.currencyDigits, ctx.categoriesFrom);
   if ('problems' in mapped) return { action: 'failed', problems: mapped.problems, imagesFailed: 0 };
   const { draft } = mapped;
   const images = await resolveImages(ctx, draft.images, draft.handle);
-  const names = [draft.categories.primary, ...draft.categories.others].filter(
-    (name): name is string => name !== null,
-  );
+  const names = draft.categories;
   const target = { services: ctx.services, shop: ctx.shop, actor: ctx.actor };
   try {
     const result = await writeFor(
       target,
       async (w) =>
-        upsertProductByHandle(w, inputOf(draft, images.ids, await categoryIdsOf(w, names))),
+        upsertProductByHandle(
+          w,
+          inputOf(draft, images.ids, names === null ? null : await categoryIdsOf(w, names)),
+        ),
       { dryRun: ctx.dryRun },
     );
     return {

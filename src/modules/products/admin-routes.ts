@@ -25,8 +25,8 @@ const list = adminRoute({
   tag,
   scope: 'catalogue:read',
   operationId: 'listProducts',
-  description: `Products of the shop, newest first, with their options and variants. Filter by \`status\`, \`category\` (an id) or \`query\` (part of the title, the slug or a SKU); page with \`starting_after\` / \`ending_before\`.`,
-  summary: 'The shop’s products, newest first; filter by status, category or text',
+  description: `Products of the shop, newest first, with their options and variants. Filter by \`status\`, \`category\` (an id), \`tag\` (a whole tag, any case) or \`query\` (part of the title, the slug, a tag or a SKU); page with \`starting_after\` / \`ending_before\`.`,
+  summary: 'The shop’s products, newest first; filter by status, category, tag or text',
   request: { query: ProductListQuerySchema },
   responses: { 200: jsonContent(ProductListSchema, 'A page of products') },
 });

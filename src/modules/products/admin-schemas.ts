@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ListQuerySchema, listSchema } from '../../admin-kit/list';
 import { timestamp } from '../../admin-kit/route';
 import { seoFields } from './admin-seo-schemas';
+import { MAX_TAG_LENGTH, MAX_TAGS } from './tags';
 
 /*
  * The merchant API's product: Shopify's product / option / variant model in Stripe's
@@ -102,6 +103,13 @@ const productFields = {
   }),
   featured: z.boolean(),
   ...seoFields,
+  tags: z
+    .array(z.string())
+    .max(1000)
+    .openapi({
+      description: `The merchant's own labels (Shopify's Tags), as a JSON array of strings (not Shopify's comma-separated string): each trimmed, 1 to ${MAX_TAG_LENGTH} characters, no comma; repeats in any case are dropped (the first spelling kept); at most ${MAX_TAGS}. Searched and filtered in the merchant API, exported as Tags; the storefront never shows them and they make no categories. Replaces the product's tags`,
+      example: ['summer', 'linen'],
+    }),
   category_ids: z.array(z.uuid()).max(100),
   primary_category_id: z.uuid().nullable(),
   media: z.array(MediaRefSchema).max(100),
@@ -191,6 +199,10 @@ export const ProductSchema = z
     seo_title: z.string(),
     seo_description: z.string(),
     vendor: z.string(),
+    tags: z.array(z.string()).openapi({
+      description: 'The merchant’s own labels, in the order given; never shown by the storefront',
+      example: ['summer', 'linen'],
+    }),
     category_ids: z.array(z.string()),
     primary_category_id: z.string().nullable(),
     media: z.array(mediaView),
@@ -253,6 +265,17 @@ export const ProductListQuerySchema = ListQuerySchema.extend({
     .uuid()
     .optional()
     .openapi({ param: { name: 'category', in: 'query' }, description: 'A category id' }),
+  tag: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_TAG_LENGTH)
+    .optional()
+    .openapi({
+      param: { name: 'tag', in: 'query' },
+      description: 'Products carrying this tag (the whole tag, in any case)',
+      example: 'summer',
+    }),
   query: z
     .string()
     .trim()
@@ -262,7 +285,7 @@ export const ProductListQuerySchema = ListQuerySchema.extend({
     .openapi({
       param: { name: 'query', in: 'query' },
       description:
-        "Part of the title, the slug or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`)",
+        "Part of the title, the slug, a tag or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`)",
     }),
 });
 

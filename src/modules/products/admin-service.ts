@@ -30,14 +30,26 @@ import {
   storedShipping,
   updateProductRow,
 } from './admin-writes';
+import { normaliseTags } from './tags';
 
 const TYPE = 'product';
 
 /** The codes each merchant verb can raise; routes document them from here. */
 export const RAISES = {
   getProduct: ['PRODUCT_NOT_FOUND'],
-  createProduct: ['PRODUCT_SLUG_TAKEN', 'VARIANT_COMBINATION_DUPLICATE'],
-  updateProduct: ['PRODUCT_NOT_FOUND', 'PRODUCT_SLUG_TAKEN', 'VARIANT_COMBINATION_DUPLICATE'],
+  createProduct: [
+    'PRODUCT_SLUG_TAKEN',
+    'VARIANT_COMBINATION_DUPLICATE',
+    'PRODUCT_TAG_INVALID',
+    'PRODUCT_TAGS_TOO_MANY',
+  ],
+  updateProduct: [
+    'PRODUCT_NOT_FOUND',
+    'PRODUCT_SLUG_TAKEN',
+    'VARIANT_COMBINATION_DUPLICATE',
+    'PRODUCT_TAG_INVALID',
+    'PRODUCT_TAGS_TOO_MANY',
+  ],
   deleteProduct: ['PRODUCT_NOT_FOUND'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
@@ -58,6 +70,7 @@ const productValues = (input: ProductUpdate): ProductValues =>
     seoTitle: input.seo_title,
     seoDescription: input.seo_description,
     vendor: input.vendor,
+    tags: input.tags === undefined ? undefined : normaliseTags(input.tags),
     primaryCategoryId: input.primary_category_id,
     sku: input.sku,
     priceMinor: input.price,
@@ -278,9 +291,9 @@ export async function getProduct(db: Db, shop: ShopContext, id: string): Promise
 }
 
 export async function listProducts(db: Db, shop: ShopContext, query: ProductListQuery) {
-  const { status, category, query: text, ...params } = query;
+  const { status, category, tag, query: text, ...params } = query;
   const page = await listPage(db, products, shop.id, params as ListParams, (keyset) =>
-    selectProductPage(db, keyset, { shopId: shop.id, status, category, query: text }),
+    selectProductPage(db, keyset, { shopId: shop.id, status, category, tag, query: text }),
   );
   return { data: page.rows, hasMore: page.hasMore };
 }

@@ -69,6 +69,7 @@ export const productViewJson = (alias: string): SQL => {
     'slug', ${p}.slug, 'description', ${p}.description, 'status', ${p}.status,
     'featured', ${p}.featured, 'seo_title', ${p}.seo_title,
     'seo_description', ${p}.seo_description, 'vendor', ${p}.vendor,
+    'tags', to_json(${p}.tags),
     'category_ids', (select ${jsonArray(sql`pc.category_id`, sql`pc.position, pc.category_id`)}
       from product_categories pc where pc.shop_id = ${p}.shop_id and pc.product_id = ${p}.id),
     'primary_category_id', ${p}.primary_category_id,
@@ -118,6 +119,7 @@ export type ProductFilters = {
   shopId: string;
   status?: string | undefined;
   category?: string | undefined;
+  tag?: string | undefined;
   query?: string | undefined;
 };
 
@@ -130,10 +132,16 @@ const filtersOf = (f: ProductFilters): SQL[] => {
       where fc.shop_id = ${products.shopId} and fc.product_id = ${products.id}
         and fc.category_id = ${f.category})`);
   }
+  if (f.tag) {
+    out.push(
+      sql`exists (select 1 from unnest(${products.tags}) ft where lower(ft) = lower(${f.tag}))`,
+    );
+  }
   if (f.query) {
     const like = `%${f.query.replaceAll(/[\\%_]/g, (c) => `\\${c}`)}%`;
     out.push(sql`(${products.title} ilike ${like} or ${products.slug} ilike ${like}
       or ${products.sku} ilike ${like}
+      or exists (select 1 from unnest(${products.tags}) qt where qt ilike ${like})
       or exists (select 1 from product_variants fv where fv.shop_id = ${products.shopId}
         and fv.product_id = ${products.id} and fv.sku ilike ${like})
       or ${products.id} in (select h.hit_id from public.search_hits(${f.shopId}::uuid,

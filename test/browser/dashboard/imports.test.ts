@@ -50,3 +50,67 @@ it('imports a Shopify CSV after its check, and the products are in the shop', as
   await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
   await page.getByRole('link', { name: `Stoneware mug ${tag}` }).waitFor();
 });
+
+it('chooses in the check which column becomes categories; tags stay tags, listed and filtered', async () => {
+  const { page } = journey;
+  const tag = unique();
+  const handle = `scarf-${tag}`;
+  const csv = [
+    'Handle,Title,Product Category,Type,Tags,Variant Price,Status',
+    `${handle},Wool scarf ${tag},Apparel > Scarves ${tag},Knitwear ${tag},"Winter ${tag}, wool-${tag}",25.00,active`,
+  ].join('\n');
+
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'Imports' })
+    .click();
+  await page.getByRole('heading', { level: 1, name: 'Imports and exports' }).waitFor();
+  await page
+    .getByLabel('Product CSV file')
+    .setInputFiles({ name: 'products_export.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Check the file' }).click();
+
+  // The check says what each column would make, and that tags stay tags.
+  const mapping = page.getByRole('group', { name: 'Which column becomes categories?' });
+  await mapping.waitFor();
+  await mapping.getByText('2 tags from 1 product become product tags', { exact: false }).waitFor();
+  await expect.poll(() => mapping.getByRole('radio', { name: 'Type' }).isChecked()).toBe(true);
+  await expect
+    .poll(() => mapping.getByRole('radio', { name: 'Collection' }).isDisabled())
+    .toBe(true);
+  const byTaxonomy = mapping.getByRole('radio', { name: 'Product Category (its last level)' });
+  await byTaxonomy.check();
+  await page.getByRole('button', { name: 'Run the import' }).waitFor();
+  await checkScreen(page, 'imports-mapping');
+
+  await page.getByRole('button', { name: 'Run the import' }).click();
+  await page.getByText(/^Import done: 1 created/).waitFor();
+  type Imported = { id: string; tags: string[]; category_ids: string[]; version: number };
+  const found = await merchantApi<{ data: Imported[] }>(
+    `/products?tag=${encodeURIComponent(`winter ${tag}`)}`,
+  );
+  const [product] = found.body.data;
+  expect(product?.tags).toEqual([`Winter ${tag}`, `wool-${tag}`]);
+  expect(product?.category_ids).toHaveLength(1);
+  const category = await merchantApi<{ title: string }>(
+    `/categories/${product?.category_ids[0] ?? ''}`,
+  );
+  expect(category.body.title).toBe(`Scarves ${tag}`);
+
+  // The product list shows the tags; a chip filters the list by its tag.
+  await page.getByRole('link', { name: 'See the products' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Products' }).waitFor();
+  const row = page.getByRole('row').filter({ hasText: `Wool scarf ${tag}` });
+  await row.getByRole('link', { name: `wool-${tag}` }).click();
+  await expect.poll(() => page.getByLabel('Tag', { exact: true }).inputValue()).toBe(`wool-${tag}`);
+  await expect.poll(() => page.getByRole('row').count()).toBe(2);
+  await checkScreen(page, 'products-tag-filter');
+  await page.getByRole('button', { name: 'Any tag' }).click();
+  await page.getByLabel('Tag', { exact: true }).waitFor();
+
+  // Put the demo shop back: the product and the category the import made.
+  if (product) {
+    await merchantApi(`/products/${product.id}`, { method: 'DELETE' });
+    await merchantApi(`/categories/${product.category_ids[0]}`, { method: 'DELETE' });
+  }
+});

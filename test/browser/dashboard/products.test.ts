@@ -22,6 +22,7 @@ type Product = {
   status: string;
   description: string;
   media: unknown[];
+  tags: string[];
   variants: { option_values: string[]; price: number; stock: number }[];
 };
 
@@ -68,7 +69,7 @@ it('lists products a page at a time, searched and filtered on the server', async
     .toBe(true);
 });
 
-it('creates a product with two options of two values, stock and an image, and publishes it to the storefront', async () => {
+it('creates a product with two options of two values, stock, tags and an image, and publishes it to the storefront', async () => {
   const { page } = journey;
   const title = `Journey Linen Shirt ${unique()}`;
   await page.goto(`${origin()}/admin/products/new`);
@@ -81,6 +82,7 @@ it('creates a product with two options of two values, stock and an image, and pu
   await checkScreen(page, 'product-editor-errors');
   await page.getByLabel('Price (EUR)', { exact: true }).fill('28.00');
   await page.getByLabel('Status').selectOption('published');
+  await page.getByLabel('Tags', { exact: true }).fill('Summer, linen, summer');
 
   await page.getByRole('button', { name: 'Add option' }).click();
   await page.getByLabel('Option 1 name').fill('Size');
@@ -115,6 +117,8 @@ it('creates a product with two options of two values, stock and an image, and pu
   const saved = (await merchantApi<Product>(`/products/${id}`)).body;
   expect(saved.status).toBe('published');
   expect(saved.media).toHaveLength(1);
+  // Tags are the product's own, once each in any case.
+  expect(saved.tags).toEqual(['Summer', 'linen']);
   expect(saved.variants.map((v) => [v.option_values.join(' / '), v.price, v.stock]).sort()).toEqual(
     [
       ['M / Ink', 3150, 2],

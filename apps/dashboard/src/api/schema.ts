@@ -13,8 +13,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The shop’s products, newest first; filter by status, category or text
-         * @description Products of the shop, newest first, with their options and variants. Filter by `status`, `category` (an id) or `query` (part of the title, the slug or a SKU); page with `starting_after` / `ending_before`.
+         * The shop’s products, newest first; filter by status, category, tag or text
+         * @description Products of the shop, newest first, with their options and variants. Filter by `status`, `category` (an id), `tag` (a whole tag, any case) or `query` (part of the title, the slug, a tag or a SKU); page with `starting_after` / `ending_before`.
          */
         get: operations["listProducts"];
         put?: never;
@@ -288,7 +288,7 @@ export interface paths {
         put?: never;
         /**
          * Imports a Shopify product CSV: products are upserted by Handle in the background
-         * @description Send the file itself as the body (the CSV Shopify exports from Products → Export, any era of its columns). The header is checked at once (`422 CSV_HEADER_INVALID` without a Handle column); the rest runs as a background job: poll `GET /imports/{id}`. Each product (the rows of one Handle) is written whole or not at all; its problems name the line and the column. With `dry_run=true` nothing is written and the counts say what would change. At most 15728640 bytes (15 MB): larger is `413 IMPORT_FILE_TOO_LARGE`, refused before it is read.
+         * @description Send the file itself as the body (the CSV Shopify exports from Products → Export, any era of its columns). The header is checked at once (`422 CSV_HEADER_INVALID` without a Handle column); the rest runs as a background job: poll `GET /imports/{id}`. Each product (the rows of one Handle) is written whole or not at all; its problems name the line and the column. With `dry_run=true` nothing is written and the counts say what would change. Tags become product tags, never categories; `categories_from` chooses the column that names categories (Type, Product Category, Collection or none), and `category_mapping` reports what each choice would make, so a dry run shows the choice before the import makes it. At most 15728640 bytes (15 MB): larger is `413 IMPORT_FILE_TOO_LARGE`, refused before it is read.
          */
         post: operations["createImport"];
         delete?: never;
@@ -1941,6 +1941,14 @@ export interface components {
             seo_description: string;
             /** @example Aurora Outfitters */
             vendor: string;
+            /**
+             * @description The merchant’s own labels, in the order given; never shown by the storefront
+             * @example [
+             *       "summer",
+             *       "linen"
+             *     ]
+             */
+            tags: string[];
             category_ids: string[];
             /** @example 2c4e6a8b-1d3f-4a5b-9c7e-0f2a4c6e8b1d */
             primary_category_id: string | null;
@@ -2096,6 +2104,14 @@ export interface components {
              * @example Aurora Outfitters
              */
             vendor?: string;
+            /**
+             * @description The merchant's own labels (Shopify's Tags), as a JSON array of strings (not Shopify's comma-separated string): each trimmed, 1 to 255 characters, no comma; repeats in any case are dropped (the first spelling kept); at most 250. Searched and filtered in the merchant API, exported as Tags; the storefront never shows them and they make no categories. Replaces the product's tags
+             * @example [
+             *       "summer",
+             *       "linen"
+             *     ]
+             */
+            tags?: string[];
             category_ids?: string[];
             /** Format: uuid */
             primary_category_id?: string | null;
@@ -2331,6 +2347,14 @@ export interface components {
              * @example Aurora Outfitters
              */
             vendor?: string;
+            /**
+             * @description The merchant's own labels (Shopify's Tags), as a JSON array of strings (not Shopify's comma-separated string): each trimmed, 1 to 255 characters, no comma; repeats in any case are dropped (the first spelling kept); at most 250. Searched and filtered in the merchant API, exported as Tags; the storefront never shows them and they make no categories. Replaces the product's tags
+             * @example [
+             *       "summer",
+             *       "linen"
+             *     ]
+             */
+            tags?: string[];
             category_ids?: string[];
             /** Format: uuid */
             primary_category_id?: string | null;
@@ -2730,6 +2754,13 @@ export interface components {
             errors: components["schemas"]["ImportProblem"][];
             /** @description Why the whole file was refused (for example broken quoting), when it was */
             error: components["schemas"]["ImportProblem"] | null;
+            /**
+             * @description Which column names categories: `type` (Type), `product_category` (the last level of Product Category), `collection` (Collection, comma-separated, the first the primary) or `none` (categories are left as they are). Tags never make categories: they become product tags
+             * @example type
+             * @enum {string}
+             */
+            categories_from: "type" | "product_category" | "collection" | "none";
+            category_mapping: components["schemas"]["ImportCategoryMapping"];
             /** @description Columns of the file this catalogue has no field for */
             ignored_columns: {
                 /** @example Variant Price */
@@ -2754,6 +2785,42 @@ export interface components {
             /** @example aurora */
             handle?: string;
         };
+        /**
+         * @description What each column would make of categories, counted against the shop’s categories when the file was read; null until then. Run a dry run, read this, then import with the `categories_from` you choose
+         * @example null
+         */
+        ImportCategoryMapping: {
+            /** @description Type, Product Category and Collection, each as a choice */
+            sources: {
+                /** @enum {string} */
+                source: "type" | "product_category" | "collection";
+                /**
+                 * @description The column as the file spells it; null: the file has none
+                 * @example Type
+                 */
+                column: string | null;
+                /** @description Products naming a category here */
+                products: number;
+                /** @description Distinct names (any case) */
+                names: number;
+                /** @description Names no category of the shop has yet: the categories importing with this choice creates (out of the menu) */
+                new_categories: number;
+                /**
+                 * @example [
+                 *       "Shirts",
+                 *       "Trousers"
+                 *     ]
+                 */
+                examples: string[];
+            }[];
+            /** @description Tags become product tags, never categories */
+            tags: {
+                /** @description Products with tags */
+                products: number;
+                /** @description Distinct tags (any case) */
+                distinct: number;
+            };
+        } | null;
         ImportList: {
             /** @enum {string} */
             object: "list";
@@ -4930,7 +4997,9 @@ export interface operations {
                 status?: "published" | "draft" | "archived";
                 /** @description A category id */
                 category?: string;
-                /** @description Part of the title, the slug or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`) */
+                /** @description Products carrying this tag (the whole tag, in any case) */
+                tag?: string;
+                /** @description Part of the title, the slug, a tag or a SKU (of the product or a variant), or what the storefront's search matches among published products (typos forgiven, e.g. `linnen`) */
                 query?: string;
             };
             header?: never;
@@ -5257,7 +5326,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED */
+            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, PRODUCT_TAG_INVALID, PRODUCT_TAGS_TOO_MANY, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -5269,7 +5338,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "PRODUCT_TAG_INVALID" | "PRODUCT_TAGS_TOO_MANY" | "IDEMPOTENCY_KEY_REUSED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -6015,7 +6084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, IDEMPOTENCY_KEY_REUSED */
+            /** @description Error codes: VALIDATION_FAILED, VARIANT_COMBINATION_DUPLICATE, PRODUCT_TAG_INVALID, PRODUCT_TAGS_TOO_MANY, IDEMPOTENCY_KEY_REUSED */
             422: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -6027,7 +6096,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "IDEMPOTENCY_KEY_REUSED";
+                        code: "VALIDATION_FAILED" | "VARIANT_COMBINATION_DUPLICATE" | "PRODUCT_TAG_INVALID" | "PRODUCT_TAGS_TOO_MANY" | "IDEMPOTENCY_KEY_REUSED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -10727,6 +10796,8 @@ export interface operations {
             query?: {
                 /** @description Report what would change without writing anything */
                 dry_run?: "true" | "false";
+                /** @description Which column names categories (see `Import.categories_from`); default: `collection` when the file has a Collection column (this catalogue’s export writes one), else `type` */
+                categories_from?: "type" | "product_category" | "collection" | "none";
             };
             header?: {
                 /** @description Makes a retry safe: for 24 hours the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`); with another request it is refused */

@@ -15,6 +15,8 @@ export const COLUMNS = {
   productCategory: ['Product Category', 'Standard Product Type', 'Standardized Product Type'],
   type: ['Type', 'Custom Product Type'],
   tags: ['Tags'],
+  /** Shopify's own export has none; older templates and export apps write one (comma-separated). */
+  collection: ['Collection', 'Collections', 'Custom Collections'],
   published: ['Published', 'Published on online store'],
   option1Name: ['Option1 Name'],
   option1Value: ['Option1 Value'],
@@ -132,6 +134,7 @@ export const EXPORT_HEADER = [
   'Product Category',
   'Type',
   'Tags',
+  'Collection',
   'Published',
   'Option1 Name',
   'Option1 Value',

@@ -1,4 +1,7 @@
+import type { CategorySource } from '../../../db/schema';
+import { ApiError } from '../../../errors';
 import { MAX_SEO_DESCRIPTION, MAX_SEO_TITLE, MAX_VENDOR } from '../../products/admin-seo-schemas';
+import { normaliseTags, tagsOfCell } from '../../products/tags';
 import type { ColumnKey, Row } from './columns';
 import {
   amountOf,
@@ -62,14 +65,19 @@ export type ProductDraft = {
     sku?: string;
     has_shipping?: boolean;
     shipping?: Shipping | null;
+    /** The product's tags (never categories); set only when the file has a Tags column. */
+    tags?: string[];
   };
   /** Set when the product has no options (Shopify's single "Default Title" variant). */
   sellable: Sellable | null;
   options: Array<{ name: string; values: string[] }>;
   variants: VariantDraft[];
   images: ImageDraft[];
-  /** Type (or Product Category's last level) → primary category; Tags → the others. */
-  categories: { primary: string | null; others: string[] };
+  /**
+   * The names of the product's categories from the chosen column, the primary first; null
+   * when the import leaves categories as they are (`none`).
+   */
+  categories: string[] | null;
 };
 
 export type MapResult = { draft: ProductDraft } | { problems: ImportProblem[] };
@@ -188,14 +196,33 @@ function imagesOf(rows: Row[]): ImageDraft[] {
     .map(({ position: _, ...image }) => image);
 }
 
-function categoriesOf(first: Row): ProductDraft['categories'] {
-  const taxonomy = first.get('productCategory').split('>').pop()?.trim() ?? '';
-  const tags = first
-    .get('tags')
-    .split(',')
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-  return { primary: first.get('type') || taxonomy || null, others: [...new Set(tags)] };
+/**
+ * The category names one column gives a product, the primary first: Type (one name), Product
+ * Category (the last level of Shopify's taxonomy path, "Apparel & Accessories > Clothing >
+ * Shirts" → "Shirts") or Collection (comma-separated, each once in any case).
+ */
+export function categoryNamesOf(first: Row, source: Exclude<CategorySource, 'none'>): string[] {
+  if (source === 'type') return first.get('type') ? [first.get('type')] : [];
+  if (source === 'product_category') {
+    const last = first.get('productCategory').split('>').pop()?.trim() ?? '';
+    return last ? [last] : [];
+  }
+  const seen = new Set<string>();
+  return tagsOfCell(first.get('collection')).filter(
+    (name) => !seen.has(name.toLowerCase()) && seen.add(name.toLowerCase()),
+  );
+}
+
+/** The Tags cell as the product's tags, checked by the products' own rule. */
+function tagsOf(row: Row, problems: Problems): Partial<ProductDraft['fields']> {
+  if (!row.has('tags')) return {};
+  try {
+    return { tags: normaliseTags(tagsOfCell(row.get('tags'))) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    problems.add(row, row.column('tags'), error.code, error.details?.[0]?.message ?? error.message);
+    return {};
+  }
 }
 
 /** A variant product's own parcel (ours has one beside its variants'), as JSON in a metafield column. */
@@ -233,7 +260,7 @@ const sellableOnly = (variant: VariantDraft | undefined): Sellable | null => {
 };
 
 /** Reads one product's rows; its problems (with line and column) when it cannot be imported. */
-export function mapProduct(rows: Row[], digits: number): MapResult {
+export function mapProduct(rows: Row[], digits: number, categoriesFrom: CategorySource): MapResult {
   const first = rows[0];
   if (!first) throw new Error('a product has at least one row');
   const handle = first.get('handle');
@@ -267,12 +294,13 @@ export function mapProduct(rows: Row[], digits: number): MapResult {
       ...seoOf(first, problems),
       ...(first.has('productSku') ? { sku: first.get('productSku') } : {}),
       ...productShippingOf(first, problems),
+      ...tagsOf(first, problems),
     },
     sellable: isDefault ? sellableOnly(read.variants[0]) : null,
     options: isDefault ? [] : read.options,
     variants: isDefault ? [] : read.variants,
     images,
-    categories: categoriesOf(first),
+    categories: categoriesFrom === 'none' ? null : categoryNamesOf(first, categoriesFrom),
   };
   return problems.list.length > 0 ? { problems: problems.list } : { draft };
 }

@@ -131,6 +131,7 @@ describe('the product form', () => {
         slug: 'a',
         description: '',
         status: 'published',
+        tags: ['summer', 'linen'],
         sku: '',
         price: 2800,
         sale_price: null,
@@ -145,6 +146,14 @@ describe('the product form', () => {
       } as unknown as Parameters<typeof draftOf>[0],
       'EUR',
     );
-    expect(draft).toMatchObject({ price: '28.00', sale_price: '', stock: '4' });
+    expect(draft).toMatchObject({
+      price: '28.00',
+      sale_price: '',
+      stock: '4',
+      tags: 'summer, linen',
+    });
+    // The tags box is comma-separated; empty pieces are left out.
+    const { body } = bodyOf({ ...draft, tags: ' summer ,, beach wear, ' }, 'EUR');
+    expect(body.tags).toEqual(['summer', 'beach wear']);
   });
 });

@@ -1,12 +1,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api, newIdempotencyKey, unwrap } from '../../api/client';
 import { useMe } from '../../components/layout';
 import { apiUrl } from '../../components/resource';
 import { ErrorNotice, formatDate, Loading, Notice, Pager } from '../../components/ui';
 import { useCursor } from '../../lib/list';
 import { can } from '../../lib/scopes';
+import { productKeys } from '../products/queries';
+import { CategoryMapping, type CategorySource } from './category-mapping';
 import { importKeys } from './queries';
 import { type Import, Report } from './report';
 
@@ -24,10 +26,15 @@ function useJob(id: string | undefined) {
   });
 }
 
-function start(file: File, dryRun: boolean, key: string) {
+function start(file: File, dryRun: boolean, key: string, categoriesFrom?: CategorySource) {
   return unwrap(
     api.POST('/imports', {
-      params: { query: { dry_run: dryRun ? 'true' : 'false' } },
+      params: {
+        query: {
+          dry_run: dryRun ? 'true' : 'false',
+          ...(categoriesFrom ? { categories_from: categoriesFrom } : {}),
+        },
+      },
       body: file as unknown as string,
       bodySerializer: (body: unknown) => body as Blob,
       headers: { 'Content-Type': 'text/csv', 'idempotency-key': key },
@@ -88,6 +95,7 @@ export function Imports() {
   const [runId, setRunId] = useState<string>();
   const [failure, setFailure] = useState<unknown>();
   const [busy, setBusy] = useState(false);
+  const [categoriesFrom, setCategoriesFrom] = useState<CategorySource>();
   const runKey = useRef(newIdempotencyKey());
   const check = useJob(checkId);
   const run = useJob(runId);
@@ -96,7 +104,9 @@ export function Imports() {
     setFailure(undefined);
     setBusy(true);
     try {
-      const job = await start(file, dryRun, dryRun ? newIdempotencyKey() : runKey.current);
+      const job = dryRun
+        ? await start(file, true, newIdempotencyKey())
+        : await start(file, false, runKey.current, categoriesFrom ?? check.data?.categories_from);
       if (dryRun) setCheckId(job.id);
       else setRunId(job.id);
       await queryClient.invalidateQueries({ queryKey: importKeys.lists() });
@@ -111,6 +121,10 @@ export function Imports() {
     void launch(true);
   };
   const runDone = finished(run.data);
+  // The import changed products: lists read before it are stale.
+  useEffect(() => {
+    if (runDone) void queryClient.invalidateQueries({ queryKey: productKeys.all() });
+  }, [runDone, queryClient]);
   return (
     <>
       <h1>Imports and exports</h1>
@@ -132,6 +146,7 @@ export function Imports() {
                   setFile(e.target.files?.[0]);
                   setCheckId(undefined);
                   setRunId(undefined);
+                  setCategoriesFrom(undefined);
                   runKey.current = newIdempotencyKey();
                 }}
               />
@@ -147,6 +162,16 @@ export function Imports() {
             <section aria-labelledby="dry-run">
               <h3 id="dry-run">Check{finished(check.data) ? '' : ' in progress'}</h3>
               <Report job={check.data} />
+              {check.data.category_mapping ? (
+                <CategoryMapping
+                  mapping={check.data.category_mapping}
+                  value={categoriesFrom ?? check.data.categories_from}
+                  onChange={(source) => {
+                    setCategoriesFrom(source);
+                    runKey.current = newIdempotencyKey();
+                  }}
+                />
+              ) : null}
               {finished(check.data) && check.data.status === 'completed' && !runId ? (
                 <button
                   type="button"

@@ -133,6 +133,15 @@ export function ProductEditor({ id }: { id: string | null }) {
               <option value="archived">Archived</option>
             </SelectField>
             <Categories chosen={draft.category_ids} onChange={(ids) => set('category_ids', ids)} />
+            <TextField
+              label="Tags"
+              hint="Separate tags with commas; only you see them, and they make no categories"
+              value={draft.tags}
+              onChange={(e) => set('tags', e.target.value)}
+              error={
+                err('tags') ?? Object.entries(errors).find(([k]) => k.startsWith('tags.'))?.[1]
+              }
+            />
           </section>
           <section aria-labelledby="pricing">
             <h2 id="pricing">Price and stock</h2>

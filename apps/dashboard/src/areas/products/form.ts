@@ -24,6 +24,8 @@ export type ProductDraft = {
   slug: string;
   description: string;
   status: Product['status'];
+  /** The tags as typed: comma-separated. */
+  tags: string;
   sku: string;
   price: string;
   sale_price: string;
@@ -42,6 +44,7 @@ export const emptyDraft = (): ProductDraft => ({
   slug: '',
   description: '',
   status: 'draft',
+  tags: '',
   sku: '',
   price: '',
   sale_price: '',
@@ -70,6 +73,7 @@ export function draftOf(p: Product, currency: string): ProductDraft {
     slug: p.slug,
     description: p.description,
     status: p.status,
+    tags: p.tags.join(', '),
     sku: p.sku,
     price: toMajorInput(p.price, currency),
     sale_price: toMajorInput(p.sale_price, currency),
@@ -96,6 +100,13 @@ export function draftOf(p: Product, currency: string): ProductDraft {
       })),
   };
 }
+
+/** The tags typed in the editor's box (the API trims them and drops repeats). */
+export const tagsOfText = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean);
 
 export const optionValues = (o: OptionDraft) =>
   o.values
@@ -163,6 +174,7 @@ export function bodyOf(
     title: draft.title.trim(),
     description: draft.description,
     status: draft.status,
+    tags: tagsOfText(draft.tags),
     sku: draft.sku.trim(),
     price: amountOf(draft.price, currency, 'price', errors, true),
     sale_price: amountOf(draft.sale_price, currency, 'sale_price', errors, true),

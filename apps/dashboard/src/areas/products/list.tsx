@@ -5,6 +5,7 @@ import { api, type Schema, unwrap } from '../../api/client';
 import { useMe } from '../../components/layout';
 import { ListFilters } from '../../components/list-filters';
 import { type Column, PagedTable, usePaged } from '../../components/paged';
+import { TagChips, TagFilter } from '../../components/tags';
 import { Notice } from '../../components/ui';
 import { categoriesQuery } from '../../lib/categories';
 import { filtered } from '../../lib/list';
@@ -17,6 +18,7 @@ export type ProductsSearch = {
   q?: string | undefined;
   status?: string | undefined;
   category?: string | undefined;
+  tag?: string | undefined;
 };
 type Product = Schema<'Product'>;
 type Status = Product['status'];
@@ -39,6 +41,7 @@ export function Products() {
             ...(search.q ? { query: search.q } : {}),
             ...(search.status ? { status: search.status as Status } : {}),
             ...(search.category ? { category: search.category } : {}),
+            ...(search.tag ? { tag: search.tag } : {}),
           },
         },
       }),
@@ -86,7 +89,7 @@ export function Products() {
         ) : null}
       </div>
       <ListFilters
-        search={{ label: 'Search products', hint: 'Title or SKU' }}
+        search={{ label: 'Search products', hint: 'Title, SKU or tag' }}
         filters={[
           { name: 'status', label: 'Status', any: 'Any status', options: STATUSES },
           {
@@ -100,6 +103,13 @@ export function Products() {
         onChange={(next) => {
           setSelected(new Set());
           void navigate({ search: next });
+        }}
+      />
+      <TagFilter
+        value={search.tag}
+        onChange={(tag) => {
+          setSelected(new Set());
+          void navigate({ search: { ...search, tag } });
         }}
       />
       {done ? <Notice tone="success">{done}</Notice> : null}
@@ -141,6 +151,7 @@ const productColumns = (currency: string): Column<Product>[] => [
         {p.variants.length > 0 ? (
           <span className="muted"> · {p.variants.length} variants</span>
         ) : null}
+        <TagChips tags={p.tags} />
       </>
     ),
   },

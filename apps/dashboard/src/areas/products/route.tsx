@@ -8,7 +8,7 @@ const productsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/products',
   staticData: { scope: 'catalogue:read', label: 'Products' },
-  validateSearch: textSearch('q', 'status', 'category'),
+  validateSearch: textSearch('q', 'status', 'category', 'tag'),
   component: Products,
 });
 const newProductRoute = createRoute({

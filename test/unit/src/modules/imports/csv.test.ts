@@ -35,6 +35,7 @@ describe('CSV mapping', () => {
     const result = mapProduct(
       rows.map((r) => rowOf(map, r.fields, r.line)),
       2,
+      'type',
     );
     expect(result).toHaveProperty('draft');
     expect(mapHeader(['Nothing', 'Known'])).toBeNull();
