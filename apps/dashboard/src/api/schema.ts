@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer
-         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
+         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Cancelling an order with money left to refund also needs `orders:refund` (403 MERCHANT_SCOPE_MISSING, checked before anything is written); an unpaid order needs only `orders:write`. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions.md).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -4566,7 +4566,7 @@ export interface components {
              * @example sk_live_Ab3x
              */
             prefix: string;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             /** @description Requests per minute this key may make */
             rate_limit: number;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -4595,7 +4595,7 @@ export interface components {
             /** @example Warehouse sync */
             name: string;
             /** @description What the key may do; only scopes the calling key holds can be granted */
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         AuditEventList: {
             /** @enum {string} */
@@ -4724,7 +4724,7 @@ export interface components {
             };
             /** @description A staff member's role; null for a key */
             role: components["schemas"]["RoleRef"] | null;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             /** @description Staff only */
             memberships?: components["schemas"]["StaffMembership"][];
         };
@@ -4885,7 +4885,7 @@ export interface components {
             key: "owner" | "admin" | "catalogue_editor" | "fulfilment" | "support" | "analyst" | null;
             /** @example Fulfilment */
             name: string;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             preset: boolean;
             /** @description Members holding the role */
             members: number;
@@ -4894,12 +4894,12 @@ export interface components {
         RoleCreate: {
             /** @example Sofia Lind */
             name: string;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         RoleUpdate: {
             /** @example Sofia Lind */
             name?: string;
-            scopes?: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes?: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         DeletedRole: {
             /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
