@@ -2982,6 +2982,7 @@ export interface components {
             version: number;
             /** @example 2026-05-02T09:14:00.000Z */
             updated_at: string | null;
+            shop: components["schemas"]["SettingsShop"];
             branding?: components["schemas"]["SettingsBranding"];
             headerTopbar?: components["schemas"]["SettingsHeaderTopbar"];
             checkout?: components["schemas"]["SettingsCheckout"];
@@ -2995,6 +2996,34 @@ export interface components {
             defaultPages?: components["schemas"]["SettingsDefaultPages"];
             popups?: components["schemas"]["SettingsPopups"];
             seo?: components["schemas"]["SettingsSeo"];
+        };
+        /** @description The shop itself: name, support email and currency, as GET /settings shows them; PATCH /settings/shop changes them */
+        SettingsShop: {
+            /**
+             * @description The shop’s name, as the storefront (GET /settings/health `name`), the theme’s header and every email show it; 1 to 80 characters, trimmed
+             * @example Aurora Linen
+             */
+            name: string;
+            /**
+             * @description Where buyers write for help, and where new-order notices go: the same value as `branding.helpEmail`; empty for none
+             * @example help@aurora.example
+             */
+            supportEmail: string;
+            /**
+             * @description The ISO 4217 code of every amount; fixed once the shop has an order (409 SHOP_CURRENCY_LOCKED)
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Digits after the decimal point (2 for EUR, 0 for JPY): amounts are stored as integers of 10^-n units, so this is fixed once the shop has an order (409 SHOP_CURRENCY_LOCKED). Prices already entered keep their stored integers.
+             * @example 2
+             */
+            currencyDigits: number;
+            /**
+             * @description Read-only: true once the shop has an order, so currency and digits are fixed
+             * @example false
+             */
+            currencyLocked: boolean;
         };
         /**
          * @description The `branding` section, as GET /settings shows it; PATCH /settings/branding changes it
@@ -14942,7 +14971,7 @@ export interface operations {
             };
             path: {
                 /** @description A section of the settings document */
-                section: "branding" | "headerTopbar" | "checkout" | "reviews" | "shipping" | "tax" | "footer" | "footerConfig" | "pages" | "adsTracker" | "defaultPages" | "popups" | "seo";
+                section: "shop" | "branding" | "headerTopbar" | "checkout" | "reviews" | "shipping" | "tax" | "footer" | "footerConfig" | "pages" | "adsTracker" | "defaultPages" | "popups" | "seo";
             };
             cookie?: never;
         };
@@ -15055,7 +15084,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED */
+            /** @description Error codes: SHOP_NOT_SELECTED, SHOP_CURRENCY_LOCKED */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15067,7 +15096,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED";
+                        code: "SHOP_NOT_SELECTED" | "SHOP_CURRENCY_LOCKED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
