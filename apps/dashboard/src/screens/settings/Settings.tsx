@@ -8,6 +8,7 @@ import { ErrorNotice, Loading } from '../../components/ui';
 import type { Row } from '../../lib/fields';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
+import { meQuery } from '../../lib/session';
 import { NewsletterCap } from '../marketing/NewsletterCap';
 import { PREVIEWS } from './previews';
 import { SETTINGS_SCREENS, type SettingsScreen } from './sections';
@@ -98,7 +99,7 @@ function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: M
   const opened = recordOf(settings);
   return (
     <RecordForm
-      fields={screen.fields}
+      fields={screen.fieldsOf ? screen.fieldsOf(settings) : screen.fields}
       record={opened.record}
       version={opened.version}
       currency={me.shop.currency}
@@ -117,6 +118,9 @@ function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: M
           }),
         )) as MerchantSettings;
         queryClient.setQueryData(settingsQuery.queryKey, saved);
+        // The shop's name is in the header, read from GET /me.
+        if (screen.section === 'shop')
+          await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
         return recordOf(saved);
       }}
       latest={async () =>
