@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { api, type Paths, type Schema, unwrap } from '../../api/client';
 import { RecordForm, type Saved } from '../../components/forms';
 import { useMe } from '../../components/Layout';
@@ -90,6 +90,7 @@ const PICKUP_LOCATIONS: ResourceConfig = {
 function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: MerchantSettings }) {
   const me = useMe();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const recordOf = (s: MerchantSettings): Saved => ({
     record: screen.list
       ? { items: screen.list.toRows(s[screen.section]) }
@@ -118,9 +119,11 @@ function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: M
           }),
         )) as MerchantSettings;
         queryClient.setQueryData(settingsQuery.queryKey, saved);
-        // The shop's name is in the header, read from GET /me.
-        if (screen.section === 'shop')
+        // The shop's name is in the header, from GET /me as the signed-in frame loaded it.
+        if (screen.section === 'shop') {
           await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+          await router.invalidate();
+        }
         return recordOf(saved);
       }}
       latest={async () =>
