@@ -33,7 +33,7 @@ export function documentAdminApi(api: OpenAPIHono<AppEnv>, tags: DocumentTag[]) 
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'sk_live_…',
-    description: `A merchant secret key. Scopes: ${MERCHANT_SCOPES.join(', ')} (write includes read; admin manages keys and reads the audit log; staff:write manages staff, invites and roles).`,
+    description: `A merchant secret key. Scopes: ${MERCHANT_SCOPES.join(', ')} (write includes read; orders:refund refunds and cancels paid orders, which orders:write does not; admin manages keys and reads the audit log; staff:write manages staff, invites and roles).`,
   });
   api.openAPIRegistry.registerComponent('securitySchemes', 'StaffSession', {
     type: 'apiKey',

@@ -90,6 +90,8 @@ export async function runStaff(
         afterCommit: (effect) => {
           if (services) effects.push(effect);
         },
+        // The operator holds every scope.
+        requireScope: () => {},
       };
       return createInvite(scope, {
         email,

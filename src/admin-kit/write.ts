@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { shopChanged } from '../adapters/generations';
 import type { AppEnv, Services, ShopContext } from '../app-env';
 import { type Tx, withTransaction } from '../db/client';
+import { assertScope } from '../http/merchant';
+import type { MerchantScope } from '../identity/merchant-scopes';
 import { type Actor, actorOf, type Change, recordAudit } from './audit';
 import { assertFresh, parseIfMatch, setEtag } from './concurrency';
 import {
@@ -31,6 +33,12 @@ export type WriteScope = {
   audit(...changes: Change[]): Promise<void>;
   /** Runs `effect` once the transaction has committed (never on rollback or replay). */
   afterCommit(effect: () => void | Promise<void>): void;
+  /**
+   * Throws 403 MERCHANT_SCOPE_MISSING unless the caller holds `scope`: for a verb whose
+   * scope depends on what it finds (cancelling a paid order refunds it), called before the
+   * verb writes anything. Jobs and the operator's CLI hold every scope.
+   */
+  requireScope(scope: MerchantScope): void;
 };
 
 export type WriteOptions<T> = {
@@ -63,6 +71,8 @@ type Hooks<T> = {
   remember?: (tx: Tx, answer: T) => Promise<void>;
   /** Roll the transaction back once the verb has answered (a dry run). */
   dryRun?: boolean;
+  /** The scope check for what the verb finds (none: every scope, as for jobs). */
+  requireScope?: (scope: MerchantScope) => void;
 };
 
 /** Signals a dry run's rollback, carrying the answer out of the transaction. */
@@ -92,6 +102,7 @@ async function runWrite<T>(
         versioned: hooks.ifMatch !== null && !hooks.ifMatch.includes('*'),
         audit: (...changes) => recordAudit(tx, shop.id, actor, changes),
         afterCommit: (effect) => effects.push(effect),
+        requireScope: hooks.requireScope ?? (() => {}),
       });
       if (hooks.dryRun) throw new DryRun(answer);
       await hooks.remember?.(tx, answer);
@@ -140,6 +151,7 @@ export async function merchantWrite<T extends object>(
   const outcome = await runWrite(target, verb, {
     ifMatch: parseIfMatch(c.req.header('if-match')),
     dryRun: options.dryRun ?? false,
+    requireScope: (scope) => assertScope(c.get('merchant'), scope),
     ...(key
       ? {
           claim: async (tx) => {

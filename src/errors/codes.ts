@@ -201,6 +201,10 @@ export const ERROR_CODES = {
   CATEGORY_SLUG_TAKEN: [409, 'Another category of the shop has this slug.'],
   CATEGORY_CYCLE: [422, 'A category cannot be placed under itself or one of its descendants.'],
   SETTINGS_SECTION_NOT_FOUND: [404, 'No such settings section.'],
+  SHOP_CURRENCY_LOCKED: [
+    409,
+    'The shop has orders, whose amounts are stored in minor units of its currency: changing the currency or its digits would change what they mean.',
+  ],
   COUPON_NOT_FOUND: [404, 'No such coupon.'],
   COUPON_CODE_TAKEN: [409, 'Another coupon of the shop has this code.'],
   COUPON_REDEEMED: [

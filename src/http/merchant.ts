@@ -157,18 +157,26 @@ export const merchantSecurity = (scope: MerchantScope | null): SecurityRequireme
 };
 
 /**
+ * 403 MERCHANT_SCOPE_MISSING unless the credential holds `scope`: what a route's declared
+ * scope checks, and what a write checks when its scope depends on the data it finds
+ * (cancelling a paid order needs `orders:refund`).
+ */
+export function assertScope(merchant: MerchantContext, scope: MerchantScope): void {
+  if (grants(merchant.scopes, scope)) return;
+  const who = merchant.keyId ? 'a merchant key' : 'a staff role';
+  throw new ApiError('MERCHANT_SCOPE_MISSING', {
+    message: `This call needs ${who} with the ${scope} scope.`,
+  });
+}
+
+/**
  * The scope a route needs (none: any credential of the shop, e.g. GET /me); its security
  * requirement names it, so the document does too.
  */
 const requireScope = (scope: MerchantScope | null) =>
   guarded(
     createMiddleware<AppEnv>(async (c, next) => {
-      if (scope && !grants(c.get('merchant').scopes, scope)) {
-        const who = c.get('merchant').keyId ? 'a merchant key' : 'a staff role';
-        throw new ApiError('MERCHANT_SCOPE_MISSING', {
-          message: `This call needs ${who} with the ${scope} scope.`,
-        });
-      }
+      if (scope) assertScope(c.get('merchant'), scope);
       await next();
     }),
     { raises: scope ? ['MERCHANT_SCOPE_MISSING'] : [], security: merchantSecurity(scope) },

@@ -13,15 +13,30 @@ export const MERCHANT_AREAS = [
 export type MerchantArea = (typeof MERCHANT_AREAS)[number];
 
 /**
- * `<area>:read`, `<area>:write` (which includes read), or `admin`: manage merchant keys
- * and read the audit log. `admin` grants nothing else. `staff:write` manages staff members,
- * invites and roles.
+ * `<area>:read`, `<area>:write` (which includes read), `orders:refund`, or `admin`: manage
+ * merchant keys and read the audit log. `admin` grants nothing else. `staff:write` manages
+ * staff members, invites and roles. `orders:refund` moves money back to a buyer (a refund,
+ * or cancelling an order that is paid); it grants nothing else, and `orders:write` does not
+ * include it, so a fulfilment role can ship without refunding.
  */
-export type MerchantScope = `${MerchantArea}:read` | `${MerchantArea}:write` | 'admin';
+export type MerchantScope =
+  | `${MerchantArea}:read`
+  | `${MerchantArea}:write`
+  | 'orders:refund'
+  | 'admin';
+
+/** Scopes beyond an area's read and write, listed after the area's own. */
+const EXTRA_SCOPES: Partial<Record<MerchantArea, MerchantScope[]>> = {
+  orders: ['orders:refund'],
+};
 
 /** Every scope, in the order documents and listings show them. */
 export const MERCHANT_SCOPES: readonly MerchantScope[] = [
-  ...MERCHANT_AREAS.flatMap((area) => [`${area}:read`, `${area}:write`] as const),
+  ...MERCHANT_AREAS.flatMap((area): MerchantScope[] => [
+    `${area}:read`,
+    `${area}:write`,
+    ...(EXTRA_SCOPES[area] ?? []),
+  ]),
   'admin',
 ];
 

@@ -259,14 +259,16 @@ describe('partial refunds through the merchant API', () => {
     expect(await ids('fully-paid')).toEqual([]);
   });
 
-  it('needs orders:write, and answers 404 for another shop’s order', async () => {
+  it('needs orders:refund (orders:write is not enough), and answers 404 for another shop’s order', async () => {
     const order = await paidOrder(1000);
-    const { api: reader } = await merchantOf(shop, { scopes: ['orders:read'] });
-    expectError(
-      await reader.post(`/orders/${order.id}/refunds`, { amount: 100 }),
-      403,
-      'MERCHANT_SCOPE_MISSING',
-    );
+    for (const scopes of [['orders:read'], ['orders:write']] as const) {
+      const { api: lacking } = await merchantOf(shop, { scopes: [...scopes] });
+      expectError(
+        await lacking.post(`/orders/${order.id}/refunds`, { amount: 100 }),
+        403,
+        'MERCHANT_SCOPE_MISSING',
+      );
+    }
     const other = await createTestShop();
     const { api: stranger } = await merchantOf(other);
     expectError(

@@ -24,6 +24,7 @@ async function upsert(shop: ShopContext, input: ProductInput) {
       versioned: false,
       audit: (...changes) => recordAudit(tx, shop.id, { keyId: null, requestId: null }, changes),
       afterCommit: () => {},
+      requireScope: () => {},
     };
     return upsertProductByHandle(w, ProductInputSchema.parse(input));
   });

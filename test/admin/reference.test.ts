@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../src/admin-kit/document';
-import { SETTINGS_SECTIONS } from '../../src/modules/settings/admin-schemas';
+import { DOCUMENT_SECTIONS } from '../../src/modules/settings/admin-schemas';
 import { readSettingsDocument } from '../../src/modules/settings/document';
 import { call } from '../helpers/api';
 import { adminCall } from '../helpers/merchant';
@@ -134,7 +134,7 @@ describe('the merchant API reference', () => {
     const doc = await fetchDocument();
     const settings = doc.components.schemas.MerchantSettings;
     const defaults = readSettingsDocument({});
-    for (const section of SETTINGS_SECTIONS) {
+    for (const section of DOCUMENT_SECTIONS) {
       const ref = settings?.properties?.[section]?.$ref ?? '';
       const schema = doc.components.schemas[ref.slice(ref.lastIndexOf('/') + 1)];
       expect(schema, section).toBeDefined();

@@ -12,12 +12,16 @@ export const CANCEL_REFUND_REASON = 'Order cancelled';
  * restock: every line's stock and the coupon use come back (once, whatever ran before), its
  * downloads close, and what is paid and not refunded yet is refunded by the refund's own
  * code (through the provider when it was paid there, asked last so a refusal or an outage
- * rolls everything back). The buyer's email says what came back.
+ * rolls everything back). The buyer's email says what came back. Giving money back needs
+ * `orders:refund` besides the route's `orders:write`.
  */
 export async function cancelEffect(w: WriteScope, row: AdminOrderRow): Promise<OrderEffect> {
+  const amount = leftToRefund(row);
+  // A cancel that gives money back is a refund: it needs the refund scope, asked before
+  // anything below writes.
+  if (amount > 0) w.requireScope('orders:refund');
   const restocked = await restockAll(w, row, { coupons: true });
   await closeDownloads(w.tx, w.shop.id, row.id);
-  const amount = leftToRefund(row);
   const refunded =
     amount > 0
       ? await recordRefund(w, row, { amount, reason: CANCEL_REFUND_REASON, restocked })

@@ -38,7 +38,7 @@ const refunds = adminRoute({
   method: 'post',
   path: '/{id}/refunds',
   tag,
-  scope: 'orders:write',
+  scope: 'orders:refund',
   ifMatch: true,
   operationId: 'createOrderRefund',
   summary:

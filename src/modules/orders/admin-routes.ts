@@ -16,7 +16,7 @@ import {
 } from './admin-schemas';
 import { getAdminOrder, listAdminOrders, RAISES as READ_RAISES } from './admin-service';
 import type { OrderVerb } from './admin-transition-table';
-import { changeOrder, RAISES, type VerbInput } from './admin-transitions';
+import { changeOrder, RAISES, VERB_SCOPES, type VerbInput } from './admin-transitions';
 
 const tag = 'Orders';
 
@@ -65,7 +65,7 @@ function transitionRoute<V extends OrderVerb>(
     method: 'post',
     path: `/{id}/${segment}`,
     tag,
-    scope: 'orders:write',
+    scope: VERB_SCOPES[verb],
     ifMatch: true,
     operationId,
     summary,
@@ -107,7 +107,7 @@ const TRANSITIONS = [
     verb: 'cancel',
     route: transitionRoute('cancel', 'cancel', 'cancelOrder', [
       'Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer',
-      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back.',
+      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Cancelling an order with money left to refund also needs `orders:refund` (403 MERCHANT_SCOPE_MISSING, checked before anything is written); an unpaid order needs only `orders:write`. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back.',
     ]),
   },
   {

@@ -1,5 +1,6 @@
 import type { WriteScope } from '../../admin-kit/write';
 import type { ErrorCode } from '../../errors/index';
+import type { MerchantScope } from '../../identity/merchant-scopes';
 import type { WebhookEventType } from '../webhooks/events';
 import { emitFromWrite } from '../webhooks/service';
 import { cancelEffect } from './admin-cancel';
@@ -39,6 +40,21 @@ export const RAISES = {
     'SERVICE_UNAVAILABLE',
   ],
 } as const satisfies Record<OrderVerb, readonly ErrorCode[]>;
+
+/**
+ * The scope each verb's route needs. A refund moves money, so it needs `orders:refund`,
+ * which `orders:write` does not include; cancelling needs `orders:write`, and also
+ * `orders:refund` when the order has money left to refund (checked in the transaction,
+ * before anything is written: see cancelEffect).
+ */
+export const VERB_SCOPES = {
+  deliver: 'orders:write',
+  complete: 'orders:write',
+  cancel: 'orders:write',
+  mark_paid: 'orders:write',
+  request_refund: 'orders:write',
+  refund: 'orders:refund',
+} as const satisfies Record<OrderVerb, MerchantScope>;
 
 /** The input a verb takes (deliver's optional tracking, mark_paid, request_refund, refund). */
 export type VerbInput = Partial<MarkPaid & RefundRequest & Deliver> & RefundInput;

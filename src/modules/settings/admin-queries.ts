@@ -1,12 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { shopSettings } from '../../db/schema';
+import { shopSettings, shops } from '../../db/schema';
+import { type ShopProfile, shopProfileColumns } from '../../identity/shop-profile';
 
 export type SettingsRecord = typeof shopSettings.$inferSelect;
 
-export async function selectSettingsRecord(db: Db, shopId: string) {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.shopId, shopId));
-  return row ?? null;
+/** The settings row (null before the first change) and the shop's profile, in one statement. */
+export async function selectSettingsRecord(
+  db: Db,
+  shopId: string,
+): Promise<{ record: SettingsRecord | null; profile: ShopProfile }> {
+  const [row] = await db
+    .select({ record: shopSettings, profile: shopProfileColumns(shopId) })
+    .from(shops)
+    .leftJoin(shopSettings, eq(shopSettings.shopId, shops.id))
+    .where(eq(shops.id, shopId));
+  if (!row) throw new Error('the shop of a request vanished');
+  return row;
 }
 
 /** The shop's settings row, locked until the transaction ends (made first if it is missing). */

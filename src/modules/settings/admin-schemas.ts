@@ -1,14 +1,19 @@
 import { z } from '@hono/zod-openapi';
 import { SettingsDocumentSchema } from './document';
+import { ShopSectionSchema } from './shop-section';
 
 /** The sections of the settings document, each read whole and changed on its own. */
-export const SETTINGS_SECTIONS = Object.keys(SettingsDocumentSchema.shape) as Array<
+export const DOCUMENT_SECTIONS = Object.keys(SettingsDocumentSchema.shape) as Array<
   keyof typeof SettingsDocumentSchema.shape
 >;
-export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
+export type DocumentSection = (typeof DOCUMENT_SECTIONS)[number];
+
+/** Every section a PATCH may name: the document's, and `shop` (the shop itself). */
+export const SETTINGS_SECTIONS = ['shop', ...DOCUMENT_SECTIONS] as const;
+export type SettingsSection = 'shop' | DocumentSection;
 
 export const SettingsSectionParamSchema = z.object({
-  section: z.enum(SETTINGS_SECTIONS as [SettingsSection, ...SettingsSection[]]).openapi({
+  section: z.enum(SETTINGS_SECTIONS as unknown as [SettingsSection, ...SettingsSection[]]).openapi({
     param: { name: 'section', in: 'path' },
     description: 'A section of the settings document',
   }),
@@ -21,13 +26,13 @@ const schemaName = (section: string) => `Settings${section[0]?.toUpperCase()}${s
  * `Settings<Section>` in the document: what a PATCH must satisfy is what the reference shows.
  */
 const SECTION_SCHEMAS = Object.fromEntries(
-  SETTINGS_SECTIONS.map((section) => [
+  DOCUMENT_SECTIONS.map((section) => [
     section,
     SettingsDocumentSchema.shape[section].openapi(schemaName(section), {
       description: `The \`${section}\` section, as GET /settings shows it; PATCH /settings/${section} changes it`,
     }),
   ]),
-) as { [S in SettingsSection]: (typeof SettingsDocumentSchema.shape)[S] };
+) as { [S in DocumentSection]: (typeof SettingsDocumentSchema.shape)[S] };
 
 export const MerchantSettingsSchema = z
   .object({
@@ -36,6 +41,7 @@ export const MerchantSettingsSchema = z
       description: 'Raised by every change; the ETag (0 until the first change)',
     }),
     updated_at: z.string().nullable(),
+    shop: ShopSectionSchema,
     ...SECTION_SCHEMAS,
   })
   .openapi('MerchantSettings', {

@@ -3,7 +3,9 @@ import {
   checkScreen,
   emailsTo,
   merchantApi,
+  newPage,
   placeOrder,
+  signInAs,
   unique,
   useDashboardPage,
   waitForEmail,
@@ -20,7 +22,9 @@ type Order = {
   refunds: { amount: number; restock: { line_id: string; quantity: number }[] }[];
 };
 
-const journey = useDashboardPage('fulfilment');
+// Refunds and cancelling a paid order need orders:refund, which the admin role holds and the
+// fulfilment role does not (the last journey signs one in to see what it is offered).
+const journey = useDashboardPage('admin');
 
 /** Opens the order's page as a merchant following a link to it. */
 async function openOrder(placed: { _id: string; orderNumber: string }) {
@@ -317,4 +321,29 @@ it('shows a long timeline a page at a time, older changes after "Show more"', as
   await entries.nth(20).getByText('Note added: “Call 1 with the warehouse”').waitFor();
   expect(await page.getByRole('button', { name: 'Show more' }).count()).toBe(0);
   await checkScreen(page, 'order-timeline-more');
+});
+
+it('a fulfilment member is offered fulfilling a paid order, but neither Refund nor Cancel, and is told why', async () => {
+  const placed = await placeOrder(`buyer-${unique()}@example.test`);
+  const paid = await merchantApi<Order>(`/orders/${placed._id}/mark-paid`, {
+    method: 'POST',
+    body: JSON.stringify({ method: 'bank_transfer' }),
+  });
+  expect(paid.status).toBe(200);
+  const member = await newPage(journey.browser);
+  try {
+    const { page } = member;
+    await signInAs(page, 'fulfilment');
+    await page.goto(`${page.url().split('/admin')[0]}/admin/orders/${placed._id}`);
+    await page.getByRole('heading', { level: 1, name: `Order #${placed.orderNumber}` }).waitFor();
+    await page.getByRole('button', { name: 'Fulfil items' }).waitFor();
+    await page.getByText('Refunding or cancelling a paid order needs the').waitFor();
+    expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
+    await checkScreen(page, 'order-without-refund');
+    expect(member.cspErrors).toEqual([]);
+  } finally {
+    await member.context.close();
+  }
+  expect((await merchantApi<Order>(`/orders/${placed._id}`)).body.status).toBe('pending');
 });

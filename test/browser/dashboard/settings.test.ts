@@ -1,5 +1,12 @@
 import { expect, it } from 'vitest';
-import { checkScreen, merchantApi, storefrontApi, unique, useDashboardPage } from './helpers';
+import {
+  checkScreen,
+  merchantApi,
+  origin,
+  storefrontApi,
+  unique,
+  useDashboardPage,
+} from './helpers';
 
 type StorefrontSettings = {
   data: {
@@ -168,4 +175,32 @@ it('each section previews what the storefront will show from the values as typed
   await preview().getByText(`Help ${tag}`).waitFor();
   await preview().getByText(`Returns ${tag}`).waitFor();
   await checkScreen(page, 'settings-footer-links-preview');
+});
+
+it('the shop is renamed in its settings, the header and the storefront show it, and the old name comes back', async () => {
+  const { page } = journey;
+  // Straight to the section: the journey before leaves a form with unsaved changes.
+  await page.goto(`${origin()}/admin/settings/shop`);
+  await page.getByRole('heading', { level: 2, name: 'Shop', exact: true }).waitFor();
+  const name = page.getByLabel('Shop name');
+  const old = await name.inputValue();
+  expect(old).not.toBe('');
+  // The demo shop has orders: its currency digits are fixed, and the screen says why.
+  expect(await page.getByLabel('Currency digits').isDisabled()).toBe(true);
+  await page.getByText(/Fixed: the shop has orders/).waitFor();
+  await checkScreen(page, 'settings-shop');
+
+  const renamed = `Renamed ${unique()}`;
+  await name.fill(renamed);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Shop saved.').waitFor();
+  await page.getByRole('banner').getByText(renamed, { exact: true }).waitFor();
+  const health = await storefrontApi<{ name: string }>('/settings/health');
+  expect(health.body.name).toBe(renamed);
+
+  // The theme's journeys expect the demo shop's own name: put it back.
+  await name.fill(old);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('banner').getByText(old, { exact: true }).waitFor();
+  expect((await storefrontApi<{ name: string }>('/settings/health')).body.name).toBe(old);
 });

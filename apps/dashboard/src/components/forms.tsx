@@ -95,7 +95,7 @@ export function RecordForm({
             set={set}
             errors={errors}
             currency={currency}
-            disabled={disabled}
+            disabled={disabled || f.disabled}
           />
         ))}
       </div>

@@ -5,7 +5,14 @@
  */
 import { parseMajor, toMajorInput } from './money';
 
-type Base = { name: string; label: string; hint?: string; required?: boolean };
+type Base = {
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  /** Shown but not editable (its hint says why). */
+  disabled?: boolean;
+};
 type Option = { value: string; label: string };
 /** A column of a row: text, or one of `options`. */
 export type Column = { name: string; label: string; options?: readonly Option[] };

@@ -14,6 +14,7 @@ export const can = (scopes: readonly string[], needed: string): boolean =>
 /** A scope as a person reads it: `orders:write` is "Orders: view and change". */
 export function scopeLabel(scope: string): string {
   if (scope === 'admin') return 'Keys, webhooks and audit log';
+  if (scope === 'orders:refund') return 'Orders: refund and cancel paid';
   const [area = '', verb] = scope.split(':');
   const name = area.charAt(0).toUpperCase() + area.slice(1);
   return `${name}: ${verb === 'write' ? 'view and change' : 'view'}`;

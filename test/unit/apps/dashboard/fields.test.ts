@@ -4,6 +4,7 @@ import { SETTINGS_SCREENS } from '../../../../apps/dashboard/src/areas/settings/
 import { bodyOf, draftOf, type Field } from '../../../../apps/dashboard/src/lib/fields';
 import { rebase } from '../../../../apps/dashboard/src/lib/rebase';
 import { SettingsDocumentSchema } from '../../../../src/modules/settings/document';
+import { ShopSectionSchema } from '../../../../src/modules/settings/shop-section';
 
 const RATE: Field[] = [
   { name: 'title', label: 'Title', kind: 'text', required: true },
@@ -74,7 +75,10 @@ describe('dashboard forms from fields', () => {
   });
 
   it('every settings screen edits fields its section has', () => {
-    const defaults = SettingsDocumentSchema.parse({}) as Record<string, unknown>;
+    const defaults = {
+      ...SettingsDocumentSchema.parse({}),
+      shop: ShopSectionSchema.shape,
+    } as Record<string, unknown>;
     for (const screen of SETTINGS_SCREENS) {
       const section = defaults[screen.section];
       expect(section, screen.slug).toBeDefined();

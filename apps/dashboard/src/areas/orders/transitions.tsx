@@ -7,6 +7,7 @@ import { api, unwrap } from '../../api/client';
 import { useMe } from '../../components/layout';
 import { ConfirmDialog, Notice, SelectField } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
+import { can, scopeLabel } from '../../lib/scopes';
 import { type Order, useOrderWrite, WriteProblem } from './order-write';
 import { leftToRefund, RefundDialog } from './refund';
 
@@ -46,10 +47,8 @@ const BY_HAND = ['cash_on_delivery', 'bank_transfer'];
  * refunds what is paid and not refunded yet (through the provider when paid there).
  */
 export function cancelMoney(order: Order, currency: string): string {
-  const paid =
-    order.payment_status === 'fully-paid' || order.payment_status === 'partially-refunded';
-  const back = paid ? leftToRefund(order) : 0;
-  if (back <= 0) return 'No payment was taken, so no money goes back.';
+  if (!cancelRefunds(order)) return 'No payment was taken, so no money goes back.';
+  const back = leftToRefund(order);
   const amount = formatMoney(back, currency);
   return BY_HAND.includes(order.payment_method ?? '')
     ? `${amount} is recorded as refunded: it was paid by hand, so give it back the same way.`
@@ -65,9 +64,26 @@ const ACTIONS: ReadonlyArray<{ action: Action; api: Order['available_actions'][n
   { action: 'refund', api: 'refund' },
 ];
 
-/** What the order's state allows now, as the API says (`available_actions`). */
-const allowed = (order: Order): Action[] =>
-  ACTIONS.filter((a) => order.available_actions.includes(a.api)).map((a) => a.action);
+/**
+ * Whether the action gives money back: a refund, or cancelling an order with money left to
+ * refund. The API asks `orders:refund` for those (403 MERCHANT_SCOPE_MISSING without it).
+ */
+const movesMoney = (action: Action, order: Order) =>
+  action === 'refund' || (action === 'cancel' && cancelRefunds(order));
+
+/** Cancelling refunds what is paid and not refunded yet. */
+const cancelRefunds = (order: Order) =>
+  (order.payment_status === 'fully-paid' || order.payment_status === 'partially-refunded') &&
+  leftToRefund(order) > 0;
+
+/**
+ * What the order's state allows now, as the API says (`available_actions`), and the member's
+ * scopes let them do.
+ */
+const allowed = (order: Order, mayRefund: boolean): Action[] =>
+  ACTIONS.filter((a) => order.available_actions.includes(a.api))
+    .map((a) => a.action)
+    .filter((action) => mayRefund || !movesMoney(action, order));
 
 type Method = 'cash_on_delivery' | 'bank_transfer';
 
@@ -105,7 +121,9 @@ export function OrderActions({ order }: { order: Order }) {
     setDone(undefined);
     setOpen(verb);
   };
-  const verbs = allowed(order);
+  const mayRefund = can(me.scopes, 'orders:refund');
+  const verbs = allowed(order, mayRefund);
+  const withheld = !mayRefund && allowed(order, true).some((a) => movesMoney(a, order));
 
   return (
     <>
@@ -123,6 +141,12 @@ export function OrderActions({ order }: { order: Order }) {
             </button>
           ))}
         </div>
+      ) : null}
+      {withheld ? (
+        <p className="muted">
+          Refunding or cancelling a paid order needs the “{scopeLabel('orders:refund')}” permission,
+          which your role does not have.
+        </p>
       ) : null}
       {open === 'refund' ? (
         <RefundDialog

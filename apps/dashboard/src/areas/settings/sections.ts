@@ -13,6 +13,8 @@ export type SettingsScreen = {
   /** What the storefront does with it, in one sentence. */
   intro: string;
   fields: readonly Field[];
+  /** The fields as the loaded settings allow them (a field fixed by the shop's state). */
+  fieldsOf?: (settings: Record<string, unknown>) => readonly Field[];
   /** A section that is a list: edited as the rows of one field, and sent as the list. */
   list?: { toRows: (value: unknown) => Row[]; fromRows: (rows: Row[]) => unknown[] };
 };
@@ -58,6 +60,34 @@ const plainList = {
   fromRows: (rows: Row[]) => rows,
 };
 
+/**
+ * The shop section's fields: the currency's digits are fixed once the shop has an order
+ * (`currencyLocked`), since its amounts are stored in minor units.
+ */
+const shopFields = (locked: boolean): readonly Field[] => [
+  { name: 'name', label: 'Shop name', kind: 'text', required: true },
+  {
+    name: 'supportEmail',
+    label: 'Support email',
+    kind: 'email',
+    hint: 'Buyers write here for help, and new orders are announced here (the Help email under Branding)',
+  },
+  {
+    name: 'currencyDigits',
+    label: 'Currency digits',
+    kind: 'int',
+    min: 0,
+    max: 4,
+    disabled: locked,
+    hint: locked
+      ? 'Fixed: the shop has orders, whose amounts are stored in the smallest unit of its currency, so changing the digits would change what they mean'
+      : 'Digits after the decimal point: 2 for EUR, 0 for JPY. Fixed once the shop has its first order',
+  },
+];
+
+const currencyLocked = (settings: Record<string, unknown>) =>
+  (settings.shop as { currencyLocked?: boolean } | undefined)?.currencyLocked === true;
+
 export const SETTINGS_SCREENS: readonly SettingsScreen[] = [
   {
     slug: 'branding',
@@ -82,6 +112,15 @@ export const SETTINGS_SCREENS: readonly SettingsScreen[] = [
       text('messagingNumber', 'Messaging number', 'A chat number buyers can write to'),
       text('messagingText', 'Messaging greeting'),
     ],
+  },
+  {
+    slug: 'shop',
+    title: 'Shop',
+    section: 'shop',
+    intro:
+      'The shop’s name, as the storefront and every email show it, where buyers write for help, and its currency.',
+    fields: shopFields(false),
+    fieldsOf: (settings) => shopFields(currencyLocked(settings)),
   },
   {
     slug: 'top-bar',

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { api, type Paths, type Schema, unwrap } from '../../api/client';
 import { RecordForm, type Saved } from '../../components/forms';
 import { useMe } from '../../components/layout';
@@ -8,6 +8,7 @@ import { ErrorNotice, Loading } from '../../components/ui';
 import type { Row } from '../../lib/fields';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
+import { meQuery } from '../../lib/session';
 import { NewsletterCap } from '../marketing/newsletter-cap';
 import { PREVIEWS } from './previews';
 import { settingsKeys } from './queries';
@@ -90,6 +91,7 @@ const PICKUP_LOCATIONS: ResourceConfig = {
 function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: MerchantSettings }) {
   const me = useMe();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const recordOf = (s: MerchantSettings): Saved => ({
     record: screen.list
       ? { items: screen.list.toRows(s[screen.section]) }
@@ -99,7 +101,7 @@ function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: M
   const opened = recordOf(settings);
   return (
     <RecordForm
-      fields={screen.fields}
+      fields={screen.fieldsOf ? screen.fieldsOf(settings) : screen.fields}
       record={opened.record}
       version={opened.version}
       currency={me.shop.currency}
@@ -118,6 +120,11 @@ function SectionForm({ screen, settings }: { screen: SettingsScreen; settings: M
           }),
         )) as MerchantSettings;
         queryClient.setQueryData(settingsQuery.queryKey, saved);
+        // The shop's name is in the header, from GET /me as the signed-in frame loaded it.
+        if (screen.section === 'shop') {
+          await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+          await router.invalidate();
+        }
         return recordOf(saved);
       }}
       latest={async () =>
