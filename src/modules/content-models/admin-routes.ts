@@ -1,6 +1,5 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -23,8 +22,7 @@ import {
 
 const tag = 'Content models';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'content:read',
@@ -32,11 +30,12 @@ const list = adminRoute({
   summary: 'The shop’s content models, newest first',
   description: "Lists the shop's content models, newest first.",
   request: { query: ContentModelListQuerySchema },
-  responses: { 200: jsonContent(ContentModelListSchema, 'A page of content models') },
+  schema: ContentModelListSchema,
+  answers: 'A page of content models',
+  list: ({ db, shop, query }) => listContentModels(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'content:read',
@@ -44,8 +43,10 @@ const read = adminRoute({
   summary: 'One content model',
   description: 'Reads one content model, its kind and its fields, with its ETag.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(ContentModelSchema, 'The content model') },
+  schema: ContentModelSchema,
+  answers: 'The content model',
   raises: RAISES.getContentModel,
+  get: ({ db, shop, params }) => getContentModel(db, shop.id, params.id),
 });
 
 const create = adminRoute({
@@ -98,18 +99,7 @@ const remove = adminRoute({
  */
 export const contentModelAdminRoutes = createRouter();
 
-contentModelAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listContentModels(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-contentModelAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const model = await getContentModel(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, model);
-  return c.json(model, 200);
-});
+mount(contentModelAdminRoutes, list, read);
 
 contentModelAdminRoutes.openapi(create, async (c) => {
   const model = await merchantWrite(c, (w) => createContentModel(w, c.req.valid('json')));
