@@ -1,6 +1,5 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -25,8 +24,7 @@ const tag = 'Content entries';
 /** The entries of a model are listed and created under the model's path and tag. */
 const modelTag = 'Content models';
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'content:read',
@@ -34,8 +32,10 @@ const read = adminRoute({
   summary: 'One content entry, of any status',
   description: 'Reads one entry, whatever its status, with its ETag.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(ContentEntrySchema, 'The entry') },
+  schema: ContentEntrySchema,
+  answers: 'The entry',
   raises: RAISES.getContentEntry,
+  get: ({ db, shop, params }) => getContentEntry(db, shop.id, params.id),
 });
 
 const update = adminRoute({
@@ -71,12 +71,7 @@ const remove = adminRoute({
 /** /admin/api/v1/content-entries: one entry by id (lists and creates live under its model). */
 export const contentEntryAdminRoutes = createRouter();
 
-contentEntryAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const entry = await getContentEntry(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, entry);
-  return c.json(entry, 200);
-});
+mount(contentEntryAdminRoutes, read);
 
 contentEntryAdminRoutes.openapi(update, async (c) => {
   const { id } = c.req.valid('param');
@@ -89,8 +84,7 @@ contentEntryAdminRoutes.openapi(remove, async (c) => {
   return c.json(await merchantWrite(c, (w) => deleteContentEntry(w, id)), 200);
 });
 
-const listEntries = adminRoute({
-  method: 'get',
+const listEntries = listRoute({
   path: '/{id}/entries',
   tag: modelTag,
   scope: 'content:read',
@@ -99,8 +93,10 @@ const listEntries = adminRoute({
   description:
     "Lists a model's entries, drafts and archived ones included (filter with `status`), newest first.",
   request: { params: IdParamSchema, query: ContentEntryListQuerySchema },
-  responses: { 200: jsonContent(ContentEntryListSchema, 'A page of entries') },
+  schema: ContentEntryListSchema,
+  answers: 'A page of entries',
   raises: RAISES.listContentEntries,
+  list: ({ db, shop, params, query }) => listContentEntries(db, shop.id, params.id, query),
 });
 
 const createEntry = adminRoute({
@@ -123,12 +119,7 @@ const createEntry = adminRoute({
  */
 export const contentModelEntryAdminRoutes = createRouter();
 
-contentModelEntryAdminRoutes.openapi(listEntries, async (c) => {
-  const db = c.get('services').database.db;
-  const { id } = c.req.valid('param');
-  const page = await listContentEntries(db, c.get('shop').id, id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(contentModelEntryAdminRoutes, listEntries);
 
 contentModelEntryAdminRoutes.openapi(createEntry, async (c) => {
   const { id } = c.req.valid('param');
