@@ -1,8 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { keepOnlyIfCommitted } from '../../adapters/storage';
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -32,8 +31,7 @@ import {
 
 const tag = 'Digital files';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'catalogue:read',
@@ -41,11 +39,12 @@ const list = adminRoute({
   summary: 'The files the shop sells as downloads, newest first',
   description: 'Lists the files the shop sells, newest first, attached to a product or not.',
   request: { query: DigitalFileListQuerySchema },
-  responses: { 200: jsonContent(DigitalFileListSchema, 'A page of files') },
+  schema: DigitalFileListSchema,
+  answers: 'A page of files',
+  list: ({ db, shop, query }) => listDigitalFiles(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:read',
@@ -53,8 +52,10 @@ const read = adminRoute({
   summary: 'One digital file',
   description: 'Reads one digital file with its ETag, for a later `If-Match`.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(DigitalFileSchema, 'The file') },
+  schema: DigitalFileSchema,
+  answers: 'The file',
   raises: RAISES.getDigitalFile,
+  get: ({ db, shop, params }) => getDigitalFile(db, shop.id, params.id),
 });
 
 const upload = adminRoute({
@@ -113,18 +114,7 @@ const remove = adminRoute({
 /** /admin/api/v1/digital-files: private files sold as downloads. */
 export const digitalFileAdminRoutes = createRouter();
 
-digitalFileAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listDigitalFiles(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-digitalFileAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const file = await getDigitalFile(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, file);
-  return c.json(file, 200);
-});
+mount(digitalFileAdminRoutes, list, read);
 
 digitalFileAdminRoutes.openapi(upload, async (c) => {
   const { filename, title } = c.req.valid('query');
