@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { keepOnlyIfCommitted } from '../../adapters/storage';
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
 import { jsonBody, jsonContent } from '../../http/openapi';
@@ -25,8 +24,7 @@ import { createMedia, MEDIA_MAX_BYTES, mediaKey, mediaTooLarge, prepareImage } f
 const tag = 'Media';
 const binary = { schema: z.string().openapi({ type: 'string', format: 'binary' }) };
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'catalogue:read',
@@ -35,11 +33,12 @@ const list = adminRoute({
   description:
     "Lists the shop's images, newest first, each with the storefront's image object and its URL.",
   request: { query: MediaListQuerySchema },
-  responses: { 200: jsonContent(MediaListSchema, 'A page of images') },
+  schema: MediaListSchema,
+  answers: 'A page of images',
+  list: ({ db, shop, query, c }) => listMedia(db, shop.id, baseOf(c), query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:read',
@@ -47,8 +46,10 @@ const read = adminRoute({
   summary: 'One image',
   description: 'Reads one image with its ETag, for a later `If-Match`.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(MediaSchema, 'The image') },
+  schema: MediaSchema,
+  answers: 'The image',
   raises: RAISES.getMedia,
+  get: ({ db, shop, params, c }) => getMedia(db, shop.id, baseOf(c), params.id),
 });
 
 const upload = adminRoute({
@@ -114,18 +115,7 @@ const baseOf = (c: Context<AppEnv>) =>
 /** /admin/api/v1/media: the shop's images. */
 export const mediaAdminRoutes = createRouter();
 
-mediaAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listMedia(db, c.get('shop').id, baseOf(c), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-mediaAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const image = await getMedia(db, c.get('shop').id, baseOf(c), c.req.valid('param').id);
-  setEtag(c, image);
-  return c.json(image, 200);
-});
+mount(mediaAdminRoutes, list, read);
 
 mediaAdminRoutes.openapi(upload, async (c) => {
   const { filename, alt } = c.req.valid('query');
