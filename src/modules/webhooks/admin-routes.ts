@@ -1,6 +1,6 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { ListQuerySchema, toList } from '../../admin-kit/list';
+import { ListQuerySchema } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -34,8 +34,7 @@ const tag = 'Webhooks';
 // of the data each carries (service.ts assertMayCarry).
 const scope = 'admin';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope,
@@ -43,11 +42,12 @@ const list = adminRoute({
   summary: 'The shop’s webhook endpoints, newest first',
   description: 'Every endpoint the shop registered, newest first; secrets are never shown again.',
   request: { query: ListQuerySchema },
-  responses: { 200: jsonContent(WebhookEndpointListSchema, 'A page of webhook endpoints') },
+  schema: WebhookEndpointListSchema,
+  answers: 'A page of webhook endpoints',
+  list: ({ db, shop, query }) => listEndpoints(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope,
@@ -56,8 +56,10 @@ const read = adminRoute({
   description:
     'One endpoint with its subscribed events, state and run of failures; answers its ETag.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
+  schema: WebhookEndpointSchema,
+  answers: 'The webhook endpoint',
   raises: RAISES.getEndpoint,
+  get: ({ db, shop, params }) => getEndpoint(db, shop.id, params.id),
 });
 
 const create = adminRoute({
@@ -105,8 +107,7 @@ const remove = adminRoute({
   raises: RAISES.deleteEndpoint,
 });
 
-const deliveries = adminRoute({
-  method: 'get',
+const deliveries = listRoute({
   path: '/{id}/deliveries',
   tag,
   scope,
@@ -115,8 +116,10 @@ const deliveries = adminRoute({
   description:
     'One row per event sent to the endpoint, with every attempt (status, error, duration); filter by `status`.',
   request: { params: IdParamSchema, query: WebhookDeliveryListQuerySchema },
-  responses: { 200: jsonContent(WebhookDeliveryListSchema, 'A page of deliveries') },
+  schema: WebhookDeliveryListSchema,
+  answers: 'A page of deliveries',
   raises: RAISES.listDeliveries,
+  list: ({ db, shop, params, query }) => listDeliveries(db, shop.id, params.id, query),
 });
 
 const replay = adminRoute({
@@ -138,18 +141,7 @@ const replay = adminRoute({
 /** /admin/api/v1/webhook-endpoints: where a shop's events are sent, and what was sent. */
 export const webhookAdminRoutes = createRouter();
 
-webhookAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listEndpoints(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-webhookAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const endpoint = await getEndpoint(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, endpoint);
-  return c.json(endpoint, 200);
-});
+mount(webhookAdminRoutes, list, read);
 
 webhookAdminRoutes.openapi(create, async (c) => {
   const { config } = c.get('services');
@@ -178,12 +170,7 @@ webhookAdminRoutes.openapi(remove, async (c) => {
   return c.json(await merchantWrite(c, (w) => deleteEndpoint(w, id)), 200);
 });
 
-webhookAdminRoutes.openapi(deliveries, async (c) => {
-  const db = c.get('services').database.db;
-  const { id } = c.req.valid('param');
-  const page = await listDeliveries(db, c.get('shop').id, id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(webhookAdminRoutes, deliveries);
 
 webhookAdminRoutes.openapi(replay, async (c) => {
   const { id, deliveryId } = c.req.valid('param');
