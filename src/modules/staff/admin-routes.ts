@@ -1,5 +1,5 @@
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -50,8 +50,7 @@ meRoutes.openapi(meRoute, async (c) => c.json(await describeCaller(c), 200));
 
 // ---------------------------------------------------------------- /staff
 
-const listStaff = adminRoute({
-  method: 'get',
+const listStaff = listRoute({
   path: '/',
   tag: 'Staff',
   scope: 'staff:read',
@@ -60,11 +59,12 @@ const listStaff = adminRoute({
   description:
     'Every member of the shop: invited (not yet accepted), active and disabled. Filter by `status`, `role` (an id or a preset key) or `q` (part of the email or name).',
   request: { query: StaffListQuerySchema },
-  responses: { 200: jsonContent(StaffMemberListSchema, 'A page of staff members') },
+  schema: StaffMemberListSchema,
+  answers: 'A page of staff members',
+  list: ({ db, shop, query }) => listMembers(db, shop, query),
 });
 
-const getStaff = adminRoute({
-  method: 'get',
+const getStaff = readRoute({
   path: '/{id}',
   tag: 'Staff',
   scope: 'staff:read',
@@ -73,7 +73,9 @@ const getStaff = adminRoute({
   description: 'Reads one staff member with its ETag, for a later `If-Match`.',
   request: { params: IdParamSchema },
   raises: RAISES.member,
-  responses: { 200: resourceContent(StaffMemberSchema, 'The staff member') },
+  schema: StaffMemberSchema,
+  answers: 'The staff member',
+  get: ({ db, shop, params }) => getMember(db, shop, params.id),
 });
 
 const patchStaff = adminRoute({
@@ -123,23 +125,8 @@ const endStaffSessions = adminRoute({
 /** /admin/api/v1/staff */
 export const staffMemberRoutes = createRouter();
 
-staffMemberRoutes.openapi(listStaff, async (c) => {
-  const page = await listMembers(
-    c.get('services').database.db,
-    c.get('shop'),
-    c.req.valid('query'),
-  );
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-staffMemberRoutes.openapi(getStaff, async (c) => {
-  const member = await getMember(
-    c.get('services').database.db,
-    c.get('shop'),
-    c.req.valid('param').id,
-  );
-  c.header('ETag', `"${member.version}"`);
-  return c.json(member, 200);
-});
+mount(staffMemberRoutes, listStaff, getStaff);
+
 staffMemberRoutes.openapi(patchStaff, async (c) => {
   const { id } = c.req.valid('param');
   const body = c.req.valid('json');
