@@ -1,7 +1,13 @@
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
-import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { IdParamSchema } from '../../admin-kit/route';
+import {
+  createRoute,
+  deleteRoute,
+  listRoute,
+  mount,
+  readRoute,
+  updateRoute,
+} from '../../admin-kit/verbs';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   ContentEntryCreateSchema,
@@ -38,51 +44,40 @@ const read = readRoute({
   get: ({ db, shop, params }) => getContentEntry(db, shop.id, params.id),
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'content:write',
-  ifMatch: true,
   operationId: 'updateContentEntry',
   summary: 'Changes fields or the status of an entry (`published` puts it on the storefront)',
   description:
     'Each field given in `data` is set and `null` removes one; the resulting entry is checked against its model like a new one (`422 CONTENT_ENTRY_INVALID`, naming each field).',
   request: { params: IdParamSchema, body: jsonBody(ContentEntryUpdateSchema) },
-  responses: { 200: resourceContent(ContentEntrySchema, 'The entry') },
+  schema: ContentEntrySchema,
+  answers: 'The entry',
   raises: RAISES.updateContentEntry,
+  update: (w, { params, body }) => updateContentEntry(w, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'content:write',
-  ifMatch: true,
   operationId: 'deleteContentEntry',
   summary: 'Deletes an entry (`status: archived` takes it off the storefront and keeps it)',
   description:
     'Deletes an entry for good; the storefront no longer serves it from the next request. To take an entry off the storefront but keep it, set `status: archived` instead.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedContentEntrySchema, 'The entry is deleted') },
+  schema: DeletedContentEntrySchema,
+  answers: 'The entry is deleted',
   raises: RAISES.deleteContentEntry,
+  remove: (w, { params }) => deleteContentEntry(w, params.id),
 });
 
 /** /admin/api/v1/content-entries: one entry by id (lists and creates live under its model). */
 export const contentEntryAdminRoutes = createRouter();
 
-mount(contentEntryAdminRoutes, read);
-
-contentEntryAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const entry = await merchantWrite(c, (w) => updateContentEntry(w, id, c.req.valid('json')));
-  return c.json(entry, 200);
-});
-
-contentEntryAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteContentEntry(w, id)), 200);
-});
+mount(contentEntryAdminRoutes, read, update, remove);
 
 const listEntries = listRoute({
   path: '/{id}/entries',
@@ -99,8 +94,7 @@ const listEntries = listRoute({
   list: ({ db, shop, params, query }) => listContentEntries(db, shop.id, params.id, query),
 });
 
-const createEntry = adminRoute({
-  method: 'post',
+const createEntry = createRoute({
   path: '/{id}/entries',
   tag: modelTag,
   scope: 'content:write',
@@ -109,8 +103,10 @@ const createEntry = adminRoute({
   description:
     'The data is checked against the model: an unknown field, a missing required field or a value of the wrong type is `422 CONTENT_ENTRY_INVALID`, naming each field. A singleton model holds one entry: a second is `409 CONTENT_SINGLETON_TAKEN`.',
   request: { params: IdParamSchema, body: jsonBody(ContentEntryCreateSchema) },
-  responses: { 201: resourceContent(ContentEntrySchema, 'The new entry') },
+  schema: ContentEntrySchema,
+  answers: 'The new entry',
   raises: RAISES.createContentEntry,
+  create: (w, { params, body }) => createContentEntry(w, params.id, body),
 });
 
 /**
@@ -119,10 +115,4 @@ const createEntry = adminRoute({
  */
 export const contentModelEntryAdminRoutes = createRouter();
 
-mount(contentModelEntryAdminRoutes, listEntries);
-
-contentModelEntryAdminRoutes.openapi(createEntry, async (c) => {
-  const { id } = c.req.valid('param');
-  const entry = await merchantWrite(c, (w) => createContentEntry(w, id, c.req.valid('json')));
-  return c.json(entry, 201);
-});
+mount(contentModelEntryAdminRoutes, listEntries, createEntry);
