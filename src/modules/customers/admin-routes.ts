@@ -1,5 +1,5 @@
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -66,19 +66,19 @@ const exported = adminRoute({
   raises: RAISES.getCustomer,
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'customers:write',
-  ifMatch: true,
   operationId: 'updateCustomer',
   summary: 'Sets a customer active, inactive or blacklisted; their tokens follow at once',
   description:
     '`status`: `active`, `inactive` or `blacklisted`. Tokens are checked against it on every request, so a blocked customer is signed out at their next call. An erased customer cannot be changed (409 CUSTOMER_ERASED).',
   request: { params: IdParamSchema, body: jsonBody(CustomerUpdateSchema) },
-  responses: { 200: resourceContent(CustomerSchema, 'The customer') },
+  schema: CustomerSchema,
+  answers: 'The customer',
   raises: RAISES.updateCustomer,
+  update: (w, { params, body }) => updateCustomer(w, params.id, body),
 });
 
 const erase = adminRoute({
@@ -106,11 +106,7 @@ customerAdminRoutes.openapi(exported, async (c) => {
   return c.json(await exportCustomer(db, c.get('shop'), c.req.valid('param').id), 200);
 });
 
-customerAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  return c.json(await merchantWrite(c, (w) => updateCustomer(w, id, body)), 200);
-});
+mount(customerAdminRoutes, update);
 
 customerAdminRoutes.openapi(erase, async (c) => {
   const { id } = c.req.valid('param');
