@@ -1,9 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { keepOnlyIfCommitted } from '../../adapters/storage';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { deleteRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
@@ -81,34 +81,34 @@ const upload = adminRoute({
   raises: RAISES.createDigitalFile,
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'updateDigitalFile',
   summary: 'Changes the name, title, download limits or availability of a file',
   description:
     'Changes only the fields given. The limits apply to purchases made from now on; `active: false` stops every download at once, also of past purchases.',
   request: { params: IdParamSchema, body: jsonBody(DigitalFileUpdateSchema) },
-  responses: { 200: resourceContent(DigitalFileSchema, 'The file') },
+  schema: DigitalFileSchema,
+  answers: 'The file',
   raises: RAISES.updateDigitalFile,
+  update: (w, { params, body }) => updateDigitalFile(w, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'deleteDigitalFile',
   summary: 'Deletes a file no product sells and no order was granted',
   description:
     'A file a product sells or an order was granted is refused with `409 DIGITAL_FILE_IN_USE`: buyers keep their downloads. `active: false` stops every download instead.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedDigitalFileSchema, 'The file is deleted') },
+  schema: DeletedDigitalFileSchema,
+  answers: 'The file is deleted',
   raises: RAISES.deleteDigitalFile,
+  remove: (w, { params }) => deleteDigitalFile(w, params.id),
 });
 
 /** /admin/api/v1/digital-files: private files sold as downloads. */
@@ -134,13 +134,4 @@ digitalFileAdminRoutes.openapi(upload, async (c) => {
   return c.json(file, 201);
 });
 
-digitalFileAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const file = await merchantWrite(c, (w) => updateDigitalFile(w, id, c.req.valid('json')));
-  return c.json(file, 200);
-});
-
-digitalFileAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteDigitalFile(w, id)), 200);
-});
+mount(digitalFileAdminRoutes, update, remove);
