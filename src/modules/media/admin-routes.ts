@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { keepOnlyIfCommitted } from '../../adapters/storage';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { deleteRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
@@ -78,34 +78,34 @@ const upload = adminRoute({
   raises: RAISES.createMedia,
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'updateMedia',
   summary: 'Changes the alternative text of an image',
   description:
     'Changes the alternative text (`alt`), which the storefront shows as the image `title` wherever the image is used, from the next request. Send the ETag you read as `If-Match` to refuse the write when the image changed since (412).',
   request: { params: IdParamSchema, body: jsonBody(MediaUpdateSchema) },
-  responses: { 200: resourceContent(MediaSchema, 'The image') },
+  schema: MediaSchema,
+  answers: 'The image',
   raises: RAISES.updateMedia,
+  update: (w, { params, body, c }) => updateMedia(w, baseOf(c), params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'deleteMedia',
   summary: 'Deletes an image nothing uses',
   description:
     'An image still shown by a product, a variant, a category, a pickup point or the settings (logo, icon) is refused with `409 MEDIA_IN_USE`, counting each; remove it from them first.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedMediaSchema, 'The image is deleted') },
+  schema: DeletedMediaSchema,
+  answers: 'The image is deleted',
   raises: RAISES.deleteMedia,
+  remove: (w, { params, c }) => deleteMedia(w, baseOf(c), params.id),
 });
 
 /** The base image URLs are built on: MEDIA_BASE_URL, else this worker's storage route. */
@@ -134,13 +134,4 @@ mediaAdminRoutes.openapi(upload, async (c) => {
   return c.json(created, 201);
 });
 
-mediaAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const image = await merchantWrite(c, (w) => updateMedia(w, baseOf(c), id, c.req.valid('json')));
-  return c.json(image, 200);
-});
-
-mediaAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id)), 200);
-});
+mount(mediaAdminRoutes, update, remove);
