@@ -1,6 +1,13 @@
 import { ListQuerySchema } from '../../admin-kit/list';
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import {
+  createRoute,
+  deleteRoute,
+  listRoute,
+  mount,
+  readRoute,
+  updateRoute,
+} from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -62,8 +69,7 @@ const read = readRoute({
   get: ({ db, shop, params }) => getEndpoint(db, shop.id, params.id),
 });
 
-const create = adminRoute({
-  method: 'post',
+const create = createRoute({
   path: '/',
   tag,
   scope,
@@ -72,39 +78,42 @@ const create = adminRoute({
   description:
     'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`). Each event needs the read scope of the data it carries, besides `admin`: `orders:read` for `order.*`, `customers:read` for `customer.created`, `reviews:read` for `review.created`, `marketing:read` for `newsletter.subscribed`, `catalogue:read` for `product.updated` (403 `MERCHANT_SCOPE_MISSING` naming each event). A shop has at most 16 endpoints (409 `WEBHOOK_ENDPOINT_LIMIT_REACHED`), as a Stripe account has.',
   request: { body: jsonBody(WebhookEndpointCreateSchema) },
-  responses: {
-    201: resourceContent(WebhookEndpointCreatedSchema, 'The new endpoint and its secret'),
-  },
+  schema: WebhookEndpointCreatedSchema,
+  answers: 'The new endpoint and its secret',
   raises: RAISES.createEndpoint,
+  create: (w, { body, caller, c }) => createEndpoint(w, c.get('services').config, caller, body),
+  // The secret is shown once: a replay answers the endpoint without it.
+  options: { remember: (answer) => ({ ...answer, secret: null }) },
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope,
-  ifMatch: true,
   operationId: 'updateWebhookEndpoint',
   summary: 'Changes the given fields of an endpoint; `enabled: true` revives a disabled one',
   description:
     'Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume. Any change needs the read scope of every event the endpoint carries afterwards, as creating it does.',
   request: { params: IdParamSchema, body: jsonBody(WebhookEndpointUpdateSchema) },
-  responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
+  schema: WebhookEndpointSchema,
+  answers: 'The webhook endpoint',
   raises: RAISES.updateEndpoint,
+  update: (w, { params, body, caller, c }) =>
+    updateEndpoint(w, c.get('services').config, caller, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope,
-  ifMatch: true,
   operationId: 'deleteWebhookEndpoint',
   summary: 'Deletes an endpoint and its delivery log',
   description: 'Deletes the endpoint with its delivery log; nothing more is sent to it.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedWebhookEndpointSchema, 'The endpoint is deleted') },
+  schema: DeletedWebhookEndpointSchema,
+  answers: 'The endpoint is deleted',
   raises: RAISES.deleteEndpoint,
+  remove: (w, { params }) => deleteEndpoint(w, params.id),
 });
 
 const deliveries = listRoute({
@@ -143,32 +152,7 @@ export const webhookAdminRoutes = createRouter();
 
 mount(webhookAdminRoutes, list, read);
 
-webhookAdminRoutes.openapi(create, async (c) => {
-  const { config } = c.get('services');
-  const caller = c.get('merchant');
-  const endpoint = await merchantWrite(
-    c,
-    (w) => createEndpoint(w, config, caller, c.req.valid('json')),
-    {
-      remember: (answer) => ({ ...answer, secret: null }),
-    },
-  );
-  return c.json(endpoint, 201);
-});
-
-webhookAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const { config } = c.get('services');
-  const endpoint = await merchantWrite(c, (w) =>
-    updateEndpoint(w, config, c.get('merchant'), id, c.req.valid('json')),
-  );
-  return c.json(endpoint, 200);
-});
-
-webhookAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteEndpoint(w, id)), 200);
-});
+mount(webhookAdminRoutes, create, update, remove);
 
 mount(webhookAdminRoutes, deliveries);
 
