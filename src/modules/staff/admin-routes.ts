@@ -1,5 +1,5 @@
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { deleteRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -78,34 +78,34 @@ const getStaff = readRoute({
   get: ({ db, shop, params }) => getMember(db, shop, params.id),
 });
 
-const patchStaff = adminRoute({
-  method: 'patch',
+const patchStaff = updateRoute({
   path: '/{id}',
   tag: 'Staff',
   scope: 'staff:write',
-  ifMatch: true,
   operationId: 'updateStaffMember',
   summary: 'Changes a member’s role or disables (or re-enables) them',
   description:
     'A new role takes effect at the member’s next request; disabling ends their sessions in this shop at once and revokes the merchant keys they created from the dashboard (`revoked_keys` lists them). You can only give a role, or change a member, within your own scopes. The last active owner cannot be demoted or disabled (`409 LAST_OWNER`).',
   request: { params: IdParamSchema, body: jsonBody(StaffUpdateSchema) },
   raises: RAISES.updateMember,
-  responses: { 200: resourceContent(StaffMemberChangeSchema, 'The staff member') },
+  schema: StaffMemberChangeSchema,
+  answers: 'The staff member',
+  update: (w, { params, body, caller }) => updateMember(w, caller, params.id, body),
 });
 
-const deleteStaff = adminRoute({
-  method: 'delete',
+const deleteStaff = deleteRoute({
   path: '/{id}',
   tag: 'Staff',
   scope: 'staff:write',
-  ifMatch: true,
   operationId: 'deleteStaffMember',
   summary: 'Removes a member from the shop',
   description:
     'The membership goes, the member’s sessions in this shop end at once and the merchant keys they created from the dashboard are revoked (`revoked_keys` lists them); the person keeps their other shops. The last active owner cannot be removed (`409 LAST_OWNER`).',
   request: { params: IdParamSchema },
   raises: RAISES.removeMember,
-  responses: { 200: jsonContent(DeletedStaffMemberSchema, 'The member is removed') },
+  schema: DeletedStaffMemberSchema,
+  answers: 'The member is removed',
+  remove: (w, { params, caller }) => removeMember(w, caller, params.id),
 });
 
 const endStaffSessions = adminRoute({
@@ -125,17 +125,8 @@ const endStaffSessions = adminRoute({
 /** /admin/api/v1/staff */
 export const staffMemberRoutes = createRouter();
 
-mount(staffMemberRoutes, listStaff, getStaff);
+mount(staffMemberRoutes, listStaff, getStaff, patchStaff, deleteStaff);
 
-staffMemberRoutes.openapi(patchStaff, async (c) => {
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  return c.json(await merchantWrite(c, (w) => updateMember(w, c.get('merchant'), id, body)), 200);
-});
-staffMemberRoutes.openapi(deleteStaff, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => removeMember(w, c.get('merchant'), id)), 200);
-});
 staffMemberRoutes.openapi(endStaffSessions, async (c) => {
   const { id } = c.req.valid('param');
   await merchantWrite(c, (w) => endMemberSessions(w, c.get('merchant'), id));
