@@ -1,7 +1,7 @@
 import { adminRoute, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { deleteRoute, listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   DeletedPolicySchema,
@@ -65,19 +65,19 @@ const set = adminRoute({
   raises: RAISES.setPolicy,
 });
 
-const remove = adminRoute({
+const remove = deleteRoute({
   ...byType,
-  method: 'delete',
   path: '/{type}',
   tag,
   scope: 'settings:write',
-  ifMatch: true,
   operationId: 'deletePolicy',
   description:
     'Deletes the policy of one type. The storefront stops listing it in GET /settings and answers `POLICY_NOT_FOUND` for it.',
   summary: 'Clears a policy: the storefront no longer lists or serves it',
-  responses: { 200: jsonContent(DeletedPolicySchema, 'The policy is cleared') },
+  schema: DeletedPolicySchema,
+  answers: 'The policy is cleared',
   raises: RAISES.deletePolicy,
+  remove: (w, { params }) => removePolicy(w, params.type),
 });
 
 /** /admin/api/v1/policies: the shop's legal texts, one per type (`settings` scopes). */
@@ -85,13 +85,11 @@ export const policyAdminRoutes = createRouter();
 
 mount(policyAdminRoutes, list, read);
 
+// Not updateRoute: PUT sets the whole policy, creating it when the shop has none of this type.
 policyAdminRoutes.openapi(set, async (c) => {
   const { type } = c.req.valid('param');
   const body = c.req.valid('json');
   return c.json(await merchantWrite(c, (w) => setPolicy(w, type, body)), 200);
 });
 
-policyAdminRoutes.openapi(remove, async (c) => {
-  const { type } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => removePolicy(w, type)), 200);
-});
+mount(policyAdminRoutes, remove);
