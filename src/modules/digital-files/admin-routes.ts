@@ -116,6 +116,7 @@ export const digitalFileAdminRoutes = createRouter();
 
 mount(digitalFileAdminRoutes, list, read);
 
+// Not createRoute: the body is the file itself, stored and kept only if the write commits.
 digitalFileAdminRoutes.openapi(upload, async (c) => {
   const { filename, title } = c.req.valid('query');
   const bytes = await readStreamCapped(c.req.raw, DIGITAL_FILE_MAX_BYTES, digitalFileTooLarge);

@@ -73,6 +73,7 @@ const read = readRoute({
 /** /admin/api/v1/imports */
 export const importAdminRoutes = createRouter();
 
+// Not createRoute: the body is the CSV itself, and the answer is 202 with a job queued on commit.
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readStreamCapped(c.req.raw, IMPORT_MAX_BYTES, importTooLarge);
   const queue = c.env.PRODUCT_IMPORTS;

@@ -77,6 +77,7 @@ export const keyAdminRoutes = createRouter();
 
 mount(keyAdminRoutes, list, read);
 
+// Not createRoute: a key has no version, so its answer carries no ETag (createRoute's does).
 keyAdminRoutes.openapi(create, async (c) => {
   const key = await merchantWrite(c, (w) => createKey(w, c.get('merchant'), c.req.valid('json')), {
     remember: (answer) => ({ ...answer, secret: null }),
@@ -84,6 +85,7 @@ keyAdminRoutes.openapi(create, async (c) => {
   return c.json(key, 201);
 });
 
+// Not deleteRoute: a revoked key stays listed (the answer is the key), and has no version for If-Match.
 keyAdminRoutes.openapi(revoke, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => revokeKey(w, c.get('merchant'), id)), 200);

@@ -117,6 +117,7 @@ export const mediaAdminRoutes = createRouter();
 
 mount(mediaAdminRoutes, list, read);
 
+// Not createRoute: the body is the image itself, stored and kept only if the write commits.
 mediaAdminRoutes.openapi(upload, async (c) => {
   const { filename, alt } = c.req.valid('query');
   const image = prepareImage(

@@ -117,6 +117,7 @@ newsletterAdminRoutes.openapi(exportCsv, (c) => {
   });
 });
 
+// Not deleteRoute: a subscription has no version, so its removal takes no If-Match.
 newsletterAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => removeSubscriber(w, id)), 200);
@@ -124,6 +125,7 @@ newsletterAdminRoutes.openapi(remove, async (c) => {
 
 mount(newsletterAdminRoutes, readSettings);
 
+// Not updateRoute: the cap has no version, so its change takes no If-Match and answers no ETag.
 newsletterAdminRoutes.openapi(updateSettings, async (c) => {
   const cap = c.req.valid('json').subscriber_cap;
   const settings = await merchantWrite(c, (w) => setSubscriberCap(w, cap, clearShopCache));

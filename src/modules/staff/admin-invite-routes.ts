@@ -127,6 +127,7 @@ inviteRoutes.openapi(acceptRoute, async (c) => {
 
 mount(inviteRoutes, listInvitesRoute);
 
+// Not createRoute: an invite has no version (no ETag), and its link names who invited.
 inviteRoutes.openapi(createInviteRoute, async (c) => {
   const body = c.req.valid('json');
   const merchant = c.get('merchant');
@@ -148,6 +149,7 @@ inviteRoutes.openapi(resendRoute, async (c) => {
   );
 });
 
+// Not deleteRoute: an invite has no version, so its revocation takes no If-Match.
 inviteRoutes.openapi(revokeRoute, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => revokeInvite(w, c.get('merchant'), id)), 200);
