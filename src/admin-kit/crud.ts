@@ -1,15 +1,14 @@
 import type { z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { AppEnv, MerchantContext, ShopContext } from '../app-env';
+import type { MerchantContext, ShopContext } from '../app-env';
 import type { Db } from '../db/client';
 import type { ErrorCode } from '../errors';
-import { jsonBody, jsonContent } from '../http/openapi';
+import { jsonBody } from '../http/openapi';
 import { createRouter } from '../http/router';
 import type { MerchantArea } from '../identity/merchant-scopes';
-import { setEtag } from './concurrency';
-import { type ListParams, toList } from './list';
-import { adminRoute, IdParamSchema, resourceContent } from './route';
-import { merchantWrite, type WriteScope } from './write';
+import type { ListParams } from './list';
+import { IdParamSchema } from './route';
+import { createRoute, deleteRoute, listRoute, mount, readRoute, updateRoute } from './verbs';
+import type { WriteScope } from './write';
 
 /**
  * The verbs of a resource's service that the five routes call. Writes also get the caller,
@@ -60,14 +59,12 @@ export type CrudConfig<
   service: CrudService<z.infer<Q>, z.infer<C>, z.infer<U>, R>;
 };
 
-type Valid = { valid(target: string): never };
-const input = (c: Context<AppEnv>) => c.req as unknown as Valid;
-
 /**
- * A merchant resource's five routes, declared with adminRoute and mounted on a new router:
- * `GET /` (a page), `GET /{id}`, `POST /`, `PATCH /{id}` and `DELETE /{id}` (both with
- * If-Match). Each write runs its verb in merchantWrite. Mount the router at the resource's
- * path; a resource with more routes adds them to the same router.
+ * A merchant resource's five routes, the five verbs of src/admin-kit/verbs.ts mounted on a
+ * new router: `GET /` (a page), `GET /{id}`, `POST /`, `PATCH /{id}` and `DELETE /{id}` (both
+ * with If-Match), named and described from one config. Mount the router at the resource's
+ * path; a resource with more routes adds them to the same router. A resource without all five
+ * (or with verbs of another shape) uses the verbs it has from verbs.ts directly.
  */
 export function crudRoutes<
   Q extends z.ZodObject & z.ZodType<ListParams>,
@@ -108,78 +105,49 @@ export function crudRoutes<
     raises: raises[verb] ?? [],
   });
   const byId = { params: IdParamSchema };
-  const one = (description: string) => resourceContent(schemas.resource, description);
 
-  const routes = {
-    list: adminRoute({
+  return mount(
+    createRouter(),
+    listRoute({
       ...common('list'),
-      method: 'get',
       path: '/',
       request: { query: schemas.listQuery },
-      responses: { 200: jsonContent(schemas.list, `A page of ${noun}s`) },
+      schema: schemas.list,
+      answers: `A page of ${noun}s`,
+      list: ({ db, shop, query }) => service.list(db, shop, query as z.infer<Q>),
     }),
-    get: adminRoute({
+    readRoute({
       ...common('get'),
-      method: 'get',
       path: '/{id}',
       request: byId,
-      responses: { 200: one(The) },
+      schema: schemas.resource,
+      answers: The,
+      get: ({ db, shop, params }) => service.get(db, shop, params.id),
     }),
-    create: adminRoute({
+    createRoute({
       ...common('create'),
-      method: 'post',
       path: '/',
       request: { body: jsonBody(schemas.create) },
-      responses: { 201: one(`The new ${noun}`) },
+      schema: schemas.resource,
+      answers: `The new ${noun}`,
+      create: (w, { body, caller }) => service.create(w, body as z.infer<C>, caller),
     }),
-    update: adminRoute({
+    updateRoute({
       ...common('update'),
-      method: 'patch',
       path: '/{id}',
-      ifMatch: true,
       request: { ...byId, body: jsonBody(schemas.update) },
-      responses: { 200: one(The) },
+      schema: schemas.resource,
+      answers: The,
+      update: (w, { params, body, caller }) =>
+        service.update(w, params.id, body as z.infer<U>, caller),
     }),
-    remove: adminRoute({
+    deleteRoute({
       ...common('remove'),
-      method: 'delete',
       path: '/{id}',
-      ifMatch: true,
       request: byId,
-      responses: { 200: jsonContent(schemas.deleted, `${The} is deleted`) },
+      schema: schemas.deleted,
+      answers: `${The} is deleted`,
+      remove: (w, { params }) => service.remove(w, params.id),
     }),
-  };
-
-  const router = createRouter();
-  const idOf = (c: Context<AppEnv>) => (input(c).valid('param') as { id: string }).id;
-  // The routes are built from generic schemas, which the typed handlers cannot follow; each
-  // handler reads what its route validated and answers what its route declares.
-  const mount = (route: object, handler: (c: Context<AppEnv>) => Promise<Response>) =>
-    router.openapi(route as never, handler as never);
-
-  mount(routes.list, async (c) => {
-    const db = c.get('services').database.db;
-    const page = await service.list(db, c.get('shop'), input(c).valid('query'));
-    return c.json(toList(c, page.data, page.hasMore), 200);
-  });
-  mount(routes.get, async (c) => {
-    const db = c.get('services').database.db;
-    const resource = await service.get(db, c.get('shop'), idOf(c));
-    setEtag(c, resource);
-    return c.json(resource, 200);
-  });
-  mount(routes.create, async (c) => {
-    const body = input(c).valid('json');
-    const caller = c.get('merchant');
-    return c.json(await merchantWrite(c, (w) => service.create(w, body, caller)), 201);
-  });
-  mount(routes.update, async (c) => {
-    const body = input(c).valid('json');
-    const caller = c.get('merchant');
-    return c.json(await merchantWrite(c, (w) => service.update(w, idOf(c), body, caller)), 200);
-  });
-  mount(routes.remove, async (c) => {
-    return c.json(await merchantWrite(c, (w) => service.remove(w, idOf(c))), 200);
-  });
-  return router;
+  );
 }

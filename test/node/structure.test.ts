@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   areasWithoutRoute,
@@ -17,6 +19,7 @@ import {
   isMerchantNamed,
   moduleCycles,
   moduleOf,
+  ROOT,
   sourceFiles,
   storefrontBundleFiles,
 } from './structure/graph';
@@ -270,5 +273,63 @@ describe("the theme's pages (apps/theme/src/pages): one file per URL", () => {
       'shop.tsx: post /newsletter is not under its page, /shop',
       'helper.ts: not mounted as a page (page(...) in index.tsx)',
     ]);
+  });
+});
+
+/**
+ * A list or a read written by hand in a merchant route file, instead of with the admin kit's
+ * listRoute/readRoute (src/admin-kit/verbs.ts): the page envelope or the ETag built outside
+ * the kit. A file that cannot use the verb says why in a `// Not listRoute: …` or
+ * `// Not readRoute: …` comment, which lets that file's hand-written one stand.
+ */
+const HAND_WRITTEN: ReadonlyArray<readonly [verb: 'list' | 'read', pattern: RegExp]> = [
+  ['list', /\btoList\(|\bhas_more\s*:|\blistPage\(/],
+  ['read', /\bsetEtag\(|\.header\(\s*['"]etag['"]|\betagOf\(/i],
+];
+function handWrittenVerbs(file: string, text: string): string[] {
+  const code = text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+    .join('\n');
+  return HAND_WRITTEN.filter(
+    ([verb, pattern]) => pattern.test(code) && !new RegExp(`// Not ${verb}Route: \\S`).test(text),
+  ).map(([verb]) => `${file}: a hand-written ${verb}`);
+}
+const merchantRouteFiles = files.filter((f) =>
+  /^src\/modules\/[^/]+\/admin-([^/]+-)?routes\.ts$/.test(f),
+);
+
+describe('merchant routes (docs/decisions/platform.md, "Merchant routes: the kit and explicit handlers")', () => {
+  it('lists and reads only through listRoute/readRoute, or say why not', () => {
+    // The scan itself is checked: it reads the route files, and sees the one exception.
+    expect(merchantRouteFiles).toContain('src/modules/orders/admin-operation-routes.ts');
+    const found = merchantRouteFiles.flatMap((f) =>
+      handWrittenVerbs(f, readFileSync(join(ROOT, f), 'utf8')),
+    );
+    expect(found).toEqual([]);
+    const sessions = readFileSync(join(ROOT, 'src/modules/staff/admin-session-routes.ts'), 'utf8');
+    expect(sessions).toMatch(/\btoList\(/);
+  });
+
+  it('catches a hand-written list or read, and one whose reason is missing', () => {
+    const list = `app.openapi(list, async (c) => {
+  const page = await listThings(db, c.get('shop'), c.req.valid('query'));
+  return c.json(toList(c, page.data, page.hasMore), 200);
+});`;
+    const read = `app.openapi(read, async (c) => {
+  const thing = await getThing(db, c.get('shop'), c.req.valid('param').id);
+  c.header('ETag', \`"\${thing.version}"\`);
+  return c.json(thing, 200);
+});`;
+    const file = 'src/modules/things/admin-routes.ts';
+    expect(handWrittenVerbs(file, `${list}\n${read}`)).toEqual([
+      `${file}: a hand-written list`,
+      `${file}: a hand-written read`,
+    ]);
+    expect(handWrittenVerbs(file, read.replace("c.header('ETag'", 'setEtag(c'))).toHaveLength(1);
+    expect(
+      handWrittenVerbs(file, `// Not listRoute: a person's own, not a shop's.\n${list}`),
+    ).toEqual([]);
+    expect(handWrittenVerbs(file, `// Not listRoute:\n${list}`)).toHaveLength(1);
   });
 });

@@ -1,8 +1,13 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { IdParamSchema } from '../../admin-kit/route';
+import {
+  createRoute,
+  deleteRoute,
+  listRoute,
+  mount,
+  readRoute,
+  updateRoute,
+} from '../../admin-kit/verbs';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   ContentEntryCreateSchema,
@@ -25,8 +30,7 @@ const tag = 'Content entries';
 /** The entries of a model are listed and created under the model's path and tag. */
 const modelTag = 'Content models';
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'content:read',
@@ -34,63 +38,48 @@ const read = adminRoute({
   summary: 'One content entry, of any status',
   description: 'Reads one entry, whatever its status, with its ETag.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(ContentEntrySchema, 'The entry') },
+  schema: ContentEntrySchema,
+  answers: 'The entry',
   raises: RAISES.getContentEntry,
+  get: ({ db, shop, params }) => getContentEntry(db, shop.id, params.id),
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'content:write',
-  ifMatch: true,
   operationId: 'updateContentEntry',
   summary: 'Changes fields or the status of an entry (`published` puts it on the storefront)',
   description:
     'Each field given in `data` is set and `null` removes one; the resulting entry is checked against its model like a new one (`422 CONTENT_ENTRY_INVALID`, naming each field).',
   request: { params: IdParamSchema, body: jsonBody(ContentEntryUpdateSchema) },
-  responses: { 200: resourceContent(ContentEntrySchema, 'The entry') },
+  schema: ContentEntrySchema,
+  answers: 'The entry',
   raises: RAISES.updateContentEntry,
+  update: (w, { params, body }) => updateContentEntry(w, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'content:write',
-  ifMatch: true,
   operationId: 'deleteContentEntry',
   summary: 'Deletes an entry (`status: archived` takes it off the storefront and keeps it)',
   description:
     'Deletes an entry for good; the storefront no longer serves it from the next request. To take an entry off the storefront but keep it, set `status: archived` instead.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedContentEntrySchema, 'The entry is deleted') },
+  schema: DeletedContentEntrySchema,
+  answers: 'The entry is deleted',
   raises: RAISES.deleteContentEntry,
+  remove: (w, { params }) => deleteContentEntry(w, params.id),
 });
 
 /** /admin/api/v1/content-entries: one entry by id (lists and creates live under its model). */
 export const contentEntryAdminRoutes = createRouter();
 
-contentEntryAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const entry = await getContentEntry(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, entry);
-  return c.json(entry, 200);
-});
+mount(contentEntryAdminRoutes, read, update, remove);
 
-contentEntryAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const entry = await merchantWrite(c, (w) => updateContentEntry(w, id, c.req.valid('json')));
-  return c.json(entry, 200);
-});
-
-contentEntryAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteContentEntry(w, id)), 200);
-});
-
-const listEntries = adminRoute({
-  method: 'get',
+const listEntries = listRoute({
   path: '/{id}/entries',
   tag: modelTag,
   scope: 'content:read',
@@ -99,12 +88,13 @@ const listEntries = adminRoute({
   description:
     "Lists a model's entries, drafts and archived ones included (filter with `status`), newest first.",
   request: { params: IdParamSchema, query: ContentEntryListQuerySchema },
-  responses: { 200: jsonContent(ContentEntryListSchema, 'A page of entries') },
+  schema: ContentEntryListSchema,
+  answers: 'A page of entries',
   raises: RAISES.listContentEntries,
+  list: ({ db, shop, params, query }) => listContentEntries(db, shop.id, params.id, query),
 });
 
-const createEntry = adminRoute({
-  method: 'post',
+const createEntry = createRoute({
   path: '/{id}/entries',
   tag: modelTag,
   scope: 'content:write',
@@ -113,8 +103,10 @@ const createEntry = adminRoute({
   description:
     'The data is checked against the model: an unknown field, a missing required field or a value of the wrong type is `422 CONTENT_ENTRY_INVALID`, naming each field. A singleton model holds one entry: a second is `409 CONTENT_SINGLETON_TAKEN`.',
   request: { params: IdParamSchema, body: jsonBody(ContentEntryCreateSchema) },
-  responses: { 201: resourceContent(ContentEntrySchema, 'The new entry') },
+  schema: ContentEntrySchema,
+  answers: 'The new entry',
   raises: RAISES.createContentEntry,
+  create: (w, { params, body }) => createContentEntry(w, params.id, body),
 });
 
 /**
@@ -123,15 +115,4 @@ const createEntry = adminRoute({
  */
 export const contentModelEntryAdminRoutes = createRouter();
 
-contentModelEntryAdminRoutes.openapi(listEntries, async (c) => {
-  const db = c.get('services').database.db;
-  const { id } = c.req.valid('param');
-  const page = await listContentEntries(db, c.get('shop').id, id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-contentModelEntryAdminRoutes.openapi(createEntry, async (c) => {
-  const { id } = c.req.valid('param');
-  const entry = await merchantWrite(c, (w) => createContentEntry(w, id, c.req.valid('json')));
-  return c.json(entry, 201);
-});
+mount(contentModelEntryAdminRoutes, listEntries, createEntry);

@@ -1,8 +1,13 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { IdParamSchema } from '../../admin-kit/route';
+import {
+  createRoute,
+  deleteRoute,
+  listRoute,
+  mount,
+  readRoute,
+  updateRoute,
+} from '../../admin-kit/verbs';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   ContentModelCreateSchema,
@@ -23,8 +28,7 @@ import {
 
 const tag = 'Content models';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'content:read',
@@ -32,11 +36,12 @@ const list = adminRoute({
   summary: 'The shop’s content models, newest first',
   description: "Lists the shop's content models, newest first.",
   request: { query: ContentModelListQuerySchema },
-  responses: { 200: jsonContent(ContentModelListSchema, 'A page of content models') },
+  schema: ContentModelListSchema,
+  answers: 'A page of content models',
+  list: ({ db, shop, query }) => listContentModels(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'content:read',
@@ -44,12 +49,13 @@ const read = adminRoute({
   summary: 'One content model',
   description: 'Reads one content model, its kind and its fields, with its ETag.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(ContentModelSchema, 'The content model') },
+  schema: ContentModelSchema,
+  answers: 'The content model',
   raises: RAISES.getContentModel,
+  get: ({ db, shop, params }) => getContentModel(db, shop.id, params.id),
 });
 
-const create = adminRoute({
-  method: 'post',
+const create = createRoute({
   path: '/',
   tag,
   scope: 'content:write',
@@ -58,38 +64,40 @@ const create = adminRoute({
   description:
     'The storefront serves its published entries at `/content/{slug}` from the next request.',
   request: { body: jsonBody(ContentModelCreateSchema) },
-  responses: { 201: resourceContent(ContentModelSchema, 'The new content model') },
+  schema: ContentModelSchema,
+  answers: 'The new content model',
   raises: RAISES.createContentModel,
+  create: (w, { body }) => createContentModel(w, body),
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'content:write',
-  ifMatch: true,
   operationId: 'updateContentModel',
   summary: 'Changes the slug, name or fields of a content model',
   description:
     'New `fields` replace the old ones. A field left out is removed, with its values, from every entry. A change that an existing entry (of any status) would not satisfy, a new type or a new required field, is refused with `409 CONTENT_MODEL_HAS_INVALID_ENTRIES` naming how many entries and the first problems.',
   request: { params: IdParamSchema, body: jsonBody(ContentModelUpdateSchema) },
-  responses: { 200: resourceContent(ContentModelSchema, 'The content model') },
+  schema: ContentModelSchema,
+  answers: 'The content model',
   raises: RAISES.updateContentModel,
+  update: (w, { params, body }) => updateContentModel(w, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'content:write',
-  ifMatch: true,
   operationId: 'deleteContentModel',
   summary: 'Deletes a content model that has no entries',
   description:
     'Deletes a model that has no entries; one that has some is refused with `409 CONTENT_MODEL_HAS_ENTRIES` naming how many. The storefront answers `404 CONTENT_MODEL_NOT_FOUND` for its slug from the next request.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedContentModelSchema, 'The content model is deleted') },
+  schema: DeletedContentModelSchema,
+  answers: 'The content model is deleted',
   raises: RAISES.deleteContentModel,
+  remove: (w, { params }) => deleteContentModel(w, params.id),
 });
 
 /**
@@ -98,31 +106,4 @@ const remove = adminRoute({
  */
 export const contentModelAdminRoutes = createRouter();
 
-contentModelAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listContentModels(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-contentModelAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const model = await getContentModel(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, model);
-  return c.json(model, 200);
-});
-
-contentModelAdminRoutes.openapi(create, async (c) => {
-  const model = await merchantWrite(c, (w) => createContentModel(w, c.req.valid('json')));
-  return c.json(model, 201);
-});
-
-contentModelAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const model = await merchantWrite(c, (w) => updateContentModel(w, id, c.req.valid('json')));
-  return c.json(model, 200);
-});
-
-contentModelAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteContentModel(w, id)), 200);
-});
+mount(contentModelAdminRoutes, list, read, create, update, remove);

@@ -1,6 +1,5 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -24,8 +23,7 @@ import {
 
 const tag = 'Customers';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'customers:read',
@@ -34,11 +32,12 @@ const list = adminRoute({
   description:
     '`search` matches part of the email or the name, any case; `status` filters. Newest first.',
   request: { query: CustomerListQuerySchema },
-  responses: { 200: jsonContent(CustomerListSchema, 'A page of customers') },
+  schema: CustomerListSchema,
+  answers: 'A page of customers',
+  list: ({ db, shop, query }) => listCustomers(db, shop, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'customers:read',
@@ -47,8 +46,10 @@ const read = adminRoute({
   description:
     'The customer with their saved address and their 50 newest orders (linked to the account or placed with its email).',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(CustomerWithOrdersSchema, 'The customer') },
+  schema: CustomerWithOrdersSchema,
+  answers: 'The customer',
   raises: RAISES.getCustomer,
+  get: ({ db, shop, params }) => getCustomer(db, shop, params.id),
 });
 
 const exported = adminRoute({
@@ -65,19 +66,19 @@ const exported = adminRoute({
   raises: RAISES.getCustomer,
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'customers:write',
-  ifMatch: true,
   operationId: 'updateCustomer',
   summary: 'Sets a customer active, inactive or blacklisted; their tokens follow at once',
   description:
     '`status`: `active`, `inactive` or `blacklisted`. Tokens are checked against it on every request, so a blocked customer is signed out at their next call. An erased customer cannot be changed (409 CUSTOMER_ERASED).',
   request: { params: IdParamSchema, body: jsonBody(CustomerUpdateSchema) },
-  responses: { 200: resourceContent(CustomerSchema, 'The customer') },
+  schema: CustomerSchema,
+  answers: 'The customer',
   raises: RAISES.updateCustomer,
+  update: (w, { params, body }) => updateCustomer(w, params.id, body),
 });
 
 const erase = adminRoute({
@@ -98,29 +99,14 @@ const erase = adminRoute({
 /** /admin/api/v1/customers: who buys, their access, their data. */
 export const customerAdminRoutes = createRouter();
 
-customerAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listCustomers(db, c.get('shop'), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-customerAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const customer = await getCustomer(db, c.get('shop'), c.req.valid('param').id);
-  setEtag(c, customer);
-  return c.json(customer, 200);
-});
+mount(customerAdminRoutes, list, read);
 
 customerAdminRoutes.openapi(exported, async (c) => {
   const db = c.get('services').database.db;
   return c.json(await exportCustomer(db, c.get('shop'), c.req.valid('param').id), 200);
 });
 
-customerAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  return c.json(await merchantWrite(c, (w) => updateCustomer(w, id, body)), 200);
-});
+mount(customerAdminRoutes, update);
 
 customerAdminRoutes.openapi(erase, async (c) => {
   const { id } = c.req.valid('param');

@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { keepOnlyIfCommitted } from '../../adapters/storage';
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { deleteRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
@@ -32,8 +31,7 @@ import {
 
 const tag = 'Digital files';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'catalogue:read',
@@ -41,11 +39,12 @@ const list = adminRoute({
   summary: 'The files the shop sells as downloads, newest first',
   description: 'Lists the files the shop sells, newest first, attached to a product or not.',
   request: { query: DigitalFileListQuerySchema },
-  responses: { 200: jsonContent(DigitalFileListSchema, 'A page of files') },
+  schema: DigitalFileListSchema,
+  answers: 'A page of files',
+  list: ({ db, shop, query }) => listDigitalFiles(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:read',
@@ -53,8 +52,10 @@ const read = adminRoute({
   summary: 'One digital file',
   description: 'Reads one digital file with its ETag, for a later `If-Match`.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(DigitalFileSchema, 'The file') },
+  schema: DigitalFileSchema,
+  answers: 'The file',
   raises: RAISES.getDigitalFile,
+  get: ({ db, shop, params }) => getDigitalFile(db, shop.id, params.id),
 });
 
 const upload = adminRoute({
@@ -80,52 +81,42 @@ const upload = adminRoute({
   raises: RAISES.createDigitalFile,
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'updateDigitalFile',
   summary: 'Changes the name, title, download limits or availability of a file',
   description:
     'Changes only the fields given. The limits apply to purchases made from now on; `active: false` stops every download at once, also of past purchases.',
   request: { params: IdParamSchema, body: jsonBody(DigitalFileUpdateSchema) },
-  responses: { 200: resourceContent(DigitalFileSchema, 'The file') },
+  schema: DigitalFileSchema,
+  answers: 'The file',
   raises: RAISES.updateDigitalFile,
+  update: (w, { params, body }) => updateDigitalFile(w, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'deleteDigitalFile',
   summary: 'Deletes a file no product sells and no order was granted',
   description:
     'A file a product sells or an order was granted is refused with `409 DIGITAL_FILE_IN_USE`: buyers keep their downloads. `active: false` stops every download instead.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedDigitalFileSchema, 'The file is deleted') },
+  schema: DeletedDigitalFileSchema,
+  answers: 'The file is deleted',
   raises: RAISES.deleteDigitalFile,
+  remove: (w, { params }) => deleteDigitalFile(w, params.id),
 });
 
 /** /admin/api/v1/digital-files: private files sold as downloads. */
 export const digitalFileAdminRoutes = createRouter();
 
-digitalFileAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listDigitalFiles(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(digitalFileAdminRoutes, list, read);
 
-digitalFileAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const file = await getDigitalFile(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, file);
-  return c.json(file, 200);
-});
-
+// Not createRoute: the body is the file itself, stored and kept only if the write commits.
 digitalFileAdminRoutes.openapi(upload, async (c) => {
   const { filename, title } = c.req.valid('query');
   const bytes = await readStreamCapped(c.req.raw, DIGITAL_FILE_MAX_BYTES, digitalFileTooLarge);
@@ -144,13 +135,4 @@ digitalFileAdminRoutes.openapi(upload, async (c) => {
   return c.json(file, 201);
 });
 
-digitalFileAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const file = await merchantWrite(c, (w) => updateDigitalFile(w, id, c.req.valid('json')));
-  return c.json(file, 200);
-});
-
-digitalFileAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteDigitalFile(w, id)), 200);
-});
+mount(digitalFileAdminRoutes, update, remove);

@@ -1,5 +1,5 @@
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -11,8 +11,7 @@ import {
 } from './admin-schemas';
 import { getDownloadGrant, listDownloadGrants, RAISES, resetDownloadGrant } from './admin-service';
 
-const listGrants = adminRoute({
-  method: 'get',
+const listGrants = listRoute({
   path: '/',
   tag: 'Downloads',
   scope: 'orders:read',
@@ -21,11 +20,12 @@ const listGrants = adminRoute({
   description:
     'One row per purchased file: filter by `order_id` or `customer_id`. Shows the limit, the count and the expiry.',
   request: { query: DownloadGrantListQuerySchema },
-  responses: { 200: jsonContent(DownloadGrantListSchema, 'A page of downloads') },
+  schema: DownloadGrantListSchema,
+  answers: 'A page of downloads',
+  list: ({ db, shop, query }) => listDownloadGrants(db, shop.id, query),
 });
 
-const readGrant = adminRoute({
-  method: 'get',
+const readGrant = readRoute({
   path: '/{id}',
   tag: 'Downloads',
   scope: 'orders:read',
@@ -33,8 +33,11 @@ const readGrant = adminRoute({
   summary: 'One purchase’s right to one file, with its download count',
   description: `One purchase's right to one file and how often it was downloaded.`,
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DownloadGrantSchema, 'The download') },
+  schema: DownloadGrantSchema,
+  answers: 'The download',
+  etag: false,
   raises: RAISES.getDownloadGrant,
+  get: ({ db, shop, params }) => getDownloadGrant(db, shop.id, params.id),
 });
 
 const resetGrant = adminRoute({
@@ -54,16 +57,7 @@ const resetGrant = adminRoute({
 /** /admin/api/v1/download-grants: each purchase's downloads (orders scopes). */
 export const downloadGrantAdminRoutes = createRouter();
 
-downloadGrantAdminRoutes.openapi(listGrants, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listDownloadGrants(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-downloadGrantAdminRoutes.openapi(readGrant, async (c) => {
-  const db = c.get('services').database.db;
-  return c.json(await getDownloadGrant(db, c.get('shop').id, c.req.valid('param').id), 200);
-});
+mount(downloadGrantAdminRoutes, listGrants, readGrant);
 
 downloadGrantAdminRoutes.openapi(resetGrant, async (c) => {
   const { id } = c.req.valid('param');

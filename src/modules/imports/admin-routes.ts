@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -40,8 +40,7 @@ const upload = adminRoute({
   raises: RAISES.createImport,
 });
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'catalogue:read',
@@ -50,11 +49,12 @@ const list = adminRoute({
   description:
     'Lists the imports of the shop, newest first, each as `GET /imports/{id}` shows it: a job that is still `queued` or `running` is found here even when the client that started it has gone.',
   request: { query: ImportListQuerySchema },
-  responses: { 200: jsonContent(ImportListSchema, 'A page of imports') },
+  schema: ImportListSchema,
+  answers: 'A page of imports',
+  list: ({ db, shop, query }) => listImports(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:read',
@@ -63,13 +63,17 @@ const read = adminRoute({
   description:
     'Poll it until `status` is `completed` or `failed`. `processed_products` of `total_products` is the progress; `errors` names each problem’s line and column; `error` says why a whole file was refused (broken quoting).',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(ImportSchema, 'The import') },
+  schema: ImportSchema,
+  answers: 'The import',
+  etag: false,
   raises: RAISES.getImport,
+  get: ({ db, shop, params }) => getImport(db, shop.id, params.id),
 });
 
 /** /admin/api/v1/imports */
 export const importAdminRoutes = createRouter();
 
+// Not createRoute: the body is the CSV itself, and the answer is 202 with a job queued on commit.
 importAdminRoutes.openapi(upload, async (c) => {
   const bytes = await readStreamCapped(c.req.raw, IMPORT_MAX_BYTES, importTooLarge);
   const queue = c.env.PRODUCT_IMPORTS;
@@ -90,13 +94,4 @@ importAdminRoutes.openapi(upload, async (c) => {
   return c.json(created, 202);
 });
 
-importAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listImports(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-importAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  return c.json(await getImport(db, c.get('shop').id, c.req.valid('param').id), 200);
-});
+mount(importAdminRoutes, list, read);

@@ -1,5 +1,5 @@
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -14,8 +14,7 @@ import { createKey, getKey, listKeys, RAISES, revokeKey } from './service';
 
 const tag = 'Keys';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'admin',
@@ -24,11 +23,12 @@ const list = adminRoute({
   description:
     "Lists the shop's merchant keys, newest first, revoked ones included. Secrets are never shown again: a key is identified by its prefix and name. Needs the `admin` scope.",
   request: { query: MerchantKeyListQuerySchema },
-  responses: { 200: jsonContent(MerchantKeyListSchema, 'A page of keys') },
+  schema: MerchantKeyListSchema,
+  answers: 'A page of keys',
+  list: ({ db, shop, query }) => listKeys(db, shop, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'admin',
@@ -37,8 +37,11 @@ const read = adminRoute({
   description:
     'Reads one merchant key: its name, prefix, scopes, rate limit, when it was last used and whether it is revoked. Needs the `admin` scope.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(MerchantKeySchema, 'The key') },
+  schema: MerchantKeySchema,
+  answers: 'The key',
+  etag: false,
   raises: RAISES.getKey,
+  get: ({ db, shop, params }) => getKey(db, shop, params.id),
 });
 
 const create = adminRoute({
@@ -72,17 +75,9 @@ const revoke = adminRoute({
 /** /admin/api/v1/keys: merchant keys, managed by a key with the `admin` scope. */
 export const keyAdminRoutes = createRouter();
 
-keyAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listKeys(db, c.get('shop'), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(keyAdminRoutes, list, read);
 
-keyAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  return c.json(await getKey(db, c.get('shop'), c.req.valid('param').id), 200);
-});
-
+// Not createRoute: a key has no version, so its answer carries no ETag (createRoute's does).
 keyAdminRoutes.openapi(create, async (c) => {
   const key = await merchantWrite(c, (w) => createKey(w, c.get('merchant'), c.req.valid('json')), {
     remember: (answer) => ({ ...answer, secret: null }),
@@ -90,6 +85,7 @@ keyAdminRoutes.openapi(create, async (c) => {
   return c.json(key, 201);
 });
 
+// Not deleteRoute: a revoked key stays listed (the answer is the key), and has no version for If-Match.
 keyAdminRoutes.openapi(revoke, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => revokeKey(w, c.get('merchant'), id)), 200);

@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { keepOnlyIfCommitted } from '../../adapters/storage';
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { deleteRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { readStreamCapped } from '../../lib/capped-read';
 import { sha256HexOfBytes } from '../../lib/crypto';
@@ -25,8 +24,7 @@ import { createMedia, MEDIA_MAX_BYTES, mediaKey, mediaTooLarge, prepareImage } f
 const tag = 'Media';
 const binary = { schema: z.string().openapi({ type: 'string', format: 'binary' }) };
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'catalogue:read',
@@ -35,11 +33,12 @@ const list = adminRoute({
   description:
     "Lists the shop's images, newest first, each with the storefront's image object and its URL.",
   request: { query: MediaListQuerySchema },
-  responses: { 200: jsonContent(MediaListSchema, 'A page of images') },
+  schema: MediaListSchema,
+  answers: 'A page of images',
+  list: ({ db, shop, query, c }) => listMedia(db, shop.id, baseOf(c), query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:read',
@@ -47,8 +46,10 @@ const read = adminRoute({
   summary: 'One image',
   description: 'Reads one image with its ETag, for a later `If-Match`.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(MediaSchema, 'The image') },
+  schema: MediaSchema,
+  answers: 'The image',
   raises: RAISES.getMedia,
+  get: ({ db, shop, params, c }) => getMedia(db, shop.id, baseOf(c), params.id),
 });
 
 const upload = adminRoute({
@@ -77,34 +78,34 @@ const upload = adminRoute({
   raises: RAISES.createMedia,
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'updateMedia',
   summary: 'Changes the alternative text of an image',
   description:
     'Changes the alternative text (`alt`), which the storefront shows as the image `title` wherever the image is used, from the next request. Send the ETag you read as `If-Match` to refuse the write when the image changed since (412).',
   request: { params: IdParamSchema, body: jsonBody(MediaUpdateSchema) },
-  responses: { 200: resourceContent(MediaSchema, 'The image') },
+  schema: MediaSchema,
+  answers: 'The image',
   raises: RAISES.updateMedia,
+  update: (w, { params, body, c }) => updateMedia(w, baseOf(c), params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'deleteMedia',
   summary: 'Deletes an image nothing uses',
   description:
     'An image still shown by a product, a variant, a category, a pickup point or the settings (logo, icon) is refused with `409 MEDIA_IN_USE`, counting each; remove it from them first.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedMediaSchema, 'The image is deleted') },
+  schema: DeletedMediaSchema,
+  answers: 'The image is deleted',
   raises: RAISES.deleteMedia,
+  remove: (w, { params, c }) => deleteMedia(w, baseOf(c), params.id),
 });
 
 /** The base image URLs are built on: MEDIA_BASE_URL, else this worker's storage route. */
@@ -114,19 +115,9 @@ const baseOf = (c: Context<AppEnv>) =>
 /** /admin/api/v1/media: the shop's images. */
 export const mediaAdminRoutes = createRouter();
 
-mediaAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listMedia(db, c.get('shop').id, baseOf(c), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(mediaAdminRoutes, list, read);
 
-mediaAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const image = await getMedia(db, c.get('shop').id, baseOf(c), c.req.valid('param').id);
-  setEtag(c, image);
-  return c.json(image, 200);
-});
-
+// Not createRoute: the body is the image itself, stored and kept only if the write commits.
 mediaAdminRoutes.openapi(upload, async (c) => {
   const { filename, alt } = c.req.valid('query');
   const image = prepareImage(
@@ -144,13 +135,4 @@ mediaAdminRoutes.openapi(upload, async (c) => {
   return c.json(created, 201);
 });
 
-mediaAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const image = await merchantWrite(c, (w) => updateMedia(w, baseOf(c), id, c.req.valid('json')));
-  return c.json(image, 200);
-});
-
-mediaAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteMedia(w, baseOf(c), id)), 200);
-});
+mount(mediaAdminRoutes, update, remove);

@@ -1,5 +1,5 @@
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -23,8 +23,7 @@ import {
 
 const tag = 'Newsletter';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/subscribers',
   tag,
   scope: 'marketing:read',
@@ -33,7 +32,9 @@ const list = adminRoute({
   description:
     'Subscribers newest first with cursors; `status` keeps one state (pending, verified, unsubscribed).',
   request: { query: SubscriberListQuerySchema },
-  responses: { 200: jsonContent(SubscriberListSchema, 'A page of subscribers') },
+  schema: SubscriberListSchema,
+  answers: 'A page of subscribers',
+  list: ({ db, shop, query }) => listSubscribers(db, shop.id, query),
 });
 
 const exportCsv = adminRoute({
@@ -76,15 +77,17 @@ const remove = adminRoute({
   raises: ADMIN_RAISES.deleteSubscriber,
 });
 
-const readSettings = adminRoute({
-  method: 'get',
+const readSettings = readRoute({
   path: '/settings',
   tag,
   scope: 'marketing:read',
   operationId: 'getNewsletterSettings',
   summary: 'The subscriber cap and how many subscribers are in each state',
   description: 'The subscriber cap (null: none) and the number of subscribers in each state.',
-  responses: { 200: jsonContent(NewsletterSettingsSchema, 'The newsletter settings') },
+  schema: NewsletterSettingsSchema,
+  answers: 'The newsletter settings',
+  etag: false,
+  get: ({ db, shop }) => getNewsletterSettings(db, shop.id),
 });
 
 const updateSettings = adminRoute({
@@ -103,11 +106,7 @@ const updateSettings = adminRoute({
 /** /admin/api/v1/newsletter: subscribers and the shop's subscriber cap. */
 export const newsletterAdminRoutes = createRouter();
 
-newsletterAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listSubscribers(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(newsletterAdminRoutes, list);
 
 newsletterAdminRoutes.openapi(exportCsv, (c) => {
   const db = c.get('services').database.db;
@@ -118,16 +117,15 @@ newsletterAdminRoutes.openapi(exportCsv, (c) => {
   });
 });
 
+// Not deleteRoute: a subscription has no version, so its removal takes no If-Match.
 newsletterAdminRoutes.openapi(remove, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => removeSubscriber(w, id)), 200);
 });
 
-newsletterAdminRoutes.openapi(readSettings, async (c) => {
-  const db = c.get('services').database.db;
-  return c.json(await getNewsletterSettings(db, c.get('shop').id), 200);
-});
+mount(newsletterAdminRoutes, readSettings);
 
+// Not updateRoute: the cap has no version, so its change takes no If-Match and answers no ETag.
 newsletterAdminRoutes.openapi(updateSettings, async (c) => {
   const cap = c.req.valid('json').subscriber_cap;
   const settings = await merchantWrite(c, (w) => setSubscriberCap(w, cap, clearShopCache));

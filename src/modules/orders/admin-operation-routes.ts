@@ -1,8 +1,9 @@
 import { actorOf } from '../../admin-kit/audit';
-import { listSchema, toList } from '../../admin-kit/list';
+import { listSchema } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import type { createRouter } from '../../http/router';
 import { AuditEventSchema } from '../audit/schemas';
 import { RAISES as FULFIL_RAISES, fulfilOrder } from './admin-fulfillments';
@@ -81,8 +82,7 @@ const address = adminRoute({
 
 export const TimelineSchema = listSchema(AuditEventSchema, 'OrderTimeline');
 
-const timeline = adminRoute({
-  method: 'get',
+const timeline = listRoute({
   path: '/{id}/timeline',
   tag,
   scope: 'orders:read',
@@ -91,8 +91,10 @@ const timeline = adminRoute({
   description:
     'Read from the audit log: every transition, fulfilment, refund, note and address correction, with who made it, when, and each changed field before and after. A page holds the newest `limit` changes (100 by default), oldest first; with `has_more`, pass its first change’s id as `starting_after` for the changes before it.',
   request: { params: IdParamSchema, query: TimelineQuerySchema },
-  responses: { 200: jsonContent(TimelineSchema, 'The order’s changes, oldest first') },
+  schema: TimelineSchema,
+  answers: 'The order’s changes, oldest first',
   raises: NOTE_RAISES.timeline,
+  list: ({ db, shop, params, query }) => orderTimeline(db, shop, params.id, query),
 });
 
 /** Fulfilments, refunds, notes, address corrections and the timeline of /orders/{id}. */
@@ -122,11 +124,5 @@ export function addOperationRoutes(router: ReturnType<typeof createRouter>) {
     const patch = c.req.valid('json');
     return c.json(await merchantWrite(c, (w) => correctAddress(w, id, patch)), 200);
   });
-  router.openapi(timeline, async (c) => {
-    const db = c.get('services').database.db;
-    const { id } = c.req.valid('param');
-    const page = c.req.valid('query');
-    const { data, hasMore } = await orderTimeline(db, c.get('shop'), id, page);
-    return c.json(toList(c, data, hasMore), 200);
-  });
+  mount(router, timeline);
 }

@@ -1,8 +1,7 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { addOperationRoutes } from './admin-operation-routes';
 import { DeliverSchema } from './admin-operation-schemas';
@@ -20,8 +19,7 @@ import { changeOrder, RAISES, VERB_SCOPES, type VerbInput } from './admin-transi
 
 const tag = 'Orders';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'orders:read',
@@ -30,11 +28,12 @@ const list = adminRoute({
     'The shop’s orders, newest first, searched and filtered by status, payment, date, email or number',
   description: `\`q\` finds the order number, or a part of the buyer's email or name. Filters combine: \`status\`, \`payment_status\`, \`created_since\` / \`created_until\` (ISO 8601), the buyer's \`email\` (any case) and \`order_number\`. Each order comes with its lines, amounts (minor units), address, delivery, payment and refund fields.`,
   request: { query: OrderListQuerySchema },
-  responses: { 200: jsonContent(OrderListSchema, 'A page of orders') },
+  schema: OrderListSchema,
+  answers: 'A page of orders',
+  list: ({ db, shop, query }) => listAdminOrders(db, shop, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'orders:read',
@@ -42,8 +41,10 @@ const read = adminRoute({
   summary: 'One order in full: lines, amounts, address, delivery, payment and refund',
   description: `The order with its ETag. \`refund_status\` and \`refund_expiry_date\` are computed as the storefront computes them, from the delivery time and the shop's refund window.`,
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(AdminOrderSchema, 'The order') },
+  schema: AdminOrderSchema,
+  answers: 'The order',
   raises: READ_RAISES.getAdminOrder,
+  get: ({ db, shop, params }) => getAdminOrder(db, shop, params.id),
 });
 
 const RULES =
@@ -154,18 +155,7 @@ const TRANSITIONS = [
 /** /admin/api/v1/orders: reading orders and moving them through their states. */
 export const orderAdminRoutes = createRouter();
 
-orderAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listAdminOrders(db, c.get('shop'), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-orderAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const order = await getAdminOrder(db, c.get('shop'), c.req.valid('param').id);
-  setEtag(c, order);
-  return c.json(order, 200);
-});
+mount(orderAdminRoutes, list, read);
 
 for (const { verb, route } of TRANSITIONS) {
   orderAdminRoutes.openapi(route, async (c) => {

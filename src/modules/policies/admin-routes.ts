@@ -1,8 +1,7 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, resourceContent } from '../../admin-kit/route';
+import { deleteRoute, listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   DeletedPolicySchema,
@@ -21,8 +20,7 @@ const byType = {
   fieldCodes: [['type', 'POLICY_TYPE_INVALID']] as const,
 };
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'settings:read',
@@ -31,20 +29,23 @@ const list = adminRoute({
     'Lists the policies the shop has set, newest first. A type not listed is not set: the storefront answers `POLICY_NOT_FOUND` for it.',
   summary: 'The policies the shop has set, newest first',
   request: { query: PolicyListQuerySchema },
-  responses: { 200: jsonContent(PolicyListSchema, 'A page of policies') },
+  schema: PolicyListSchema,
+  answers: 'A page of policies',
+  list: ({ db, shop, query }) => listPolicies(db, shop, query),
 });
 
-const read = adminRoute({
+const read = readRoute({
   ...byType,
-  method: 'get',
   path: '/{type}',
   tag,
   scope: 'settings:read',
   operationId: 'getPolicy',
   description: 'Reads the policy of one type with its ETag, for a later `If-Match`.',
   summary: 'One policy, by type',
-  responses: { 200: resourceContent(MerchantPolicySchema, 'The policy') },
+  schema: MerchantPolicySchema,
+  answers: 'The policy',
   raises: RAISES.getPolicy,
+  get: ({ db, shop, params }) => getPolicy(db, shop, params.type),
 });
 
 const set = adminRoute({
@@ -64,44 +65,31 @@ const set = adminRoute({
   raises: RAISES.setPolicy,
 });
 
-const remove = adminRoute({
+const remove = deleteRoute({
   ...byType,
-  method: 'delete',
   path: '/{type}',
   tag,
   scope: 'settings:write',
-  ifMatch: true,
   operationId: 'deletePolicy',
   description:
     'Deletes the policy of one type. The storefront stops listing it in GET /settings and answers `POLICY_NOT_FOUND` for it.',
   summary: 'Clears a policy: the storefront no longer lists or serves it',
-  responses: { 200: jsonContent(DeletedPolicySchema, 'The policy is cleared') },
+  schema: DeletedPolicySchema,
+  answers: 'The policy is cleared',
   raises: RAISES.deletePolicy,
+  remove: (w, { params }) => removePolicy(w, params.type),
 });
 
 /** /admin/api/v1/policies: the shop's legal texts, one per type (`settings` scopes). */
 export const policyAdminRoutes = createRouter();
 
-policyAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listPolicies(db, c.get('shop'), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(policyAdminRoutes, list, read);
 
-policyAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const policy = await getPolicy(db, c.get('shop'), c.req.valid('param').type);
-  setEtag(c, policy);
-  return c.json(policy, 200);
-});
-
+// Not updateRoute: PUT sets the whole policy, creating it when the shop has none of this type.
 policyAdminRoutes.openapi(set, async (c) => {
   const { type } = c.req.valid('param');
   const body = c.req.valid('json');
   return c.json(await merchantWrite(c, (w) => setPolicy(w, type, body)), 200);
 });
 
-policyAdminRoutes.openapi(remove, async (c) => {
-  const { type } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => removePolicy(w, type)), 200);
-});
+mount(policyAdminRoutes, remove);

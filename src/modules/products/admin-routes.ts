@@ -1,6 +1,5 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -19,8 +18,7 @@ import { productSubresourceRoutes } from './admin-subresource-routes';
 
 const tag = 'Products';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'catalogue:read',
@@ -28,11 +26,12 @@ const list = adminRoute({
   description: `Products of the shop, newest first, with their options and variants. Filter by \`status\`, \`category\` (an id), \`tag\` (a whole tag, any case) or \`query\` (part of the title, the slug, a tag or a SKU); page with \`starting_after\` / \`ending_before\`.`,
   summary: 'The shop’s products, newest first; filter by status, category, tag or text',
   request: { query: ProductListQuerySchema },
-  responses: { 200: jsonContent(ProductListSchema, 'A page of products') },
+  schema: ProductListSchema,
+  answers: 'A page of products',
+  list: ({ db, shop, query }) => listProducts(db, shop, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:read',
@@ -40,8 +39,10 @@ const read = adminRoute({
   description: `The product as the merchant API shows it: its fields, category and image ids, options with ordered values, variants with their keys, attached digital files and the former slugs that still redirect to it. The \`ETag\` is its version.`,
   summary: 'One product with its options, variants, images and files',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(ProductSchema, 'The product') },
+  schema: ProductSchema,
+  answers: 'The product',
   raises: RAISES.getProduct,
+  get: ({ db, shop, params }) => getProduct(db, shop, params.id),
 });
 
 const create = adminRoute({
@@ -88,18 +89,7 @@ const bulk = adminRoute({
 /** /admin/api/v1/products: the catalogue's products, options and variants. */
 export const productAdminRoutes = createRouter();
 
-productAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listProducts(db, c.get('shop'), c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-productAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const product = await getProduct(db, c.get('shop'), c.req.valid('param').id);
-  setEtag(c, product);
-  return c.json(product, 200);
-});
+mount(productAdminRoutes, list, read);
 
 productAdminRoutes.openapi(create, async (c) => {
   const product = await merchantWrite(c, (w) => createProduct(w, c.req.valid('json')));

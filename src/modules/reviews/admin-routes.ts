@@ -1,8 +1,6 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { toList } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
-import { jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { AdminReviewSchema, ReviewListSchema, ReviewQueueQuerySchema } from './admin-schemas';
 import {
@@ -15,8 +13,7 @@ import {
 
 const tag = 'Reviews';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope: 'reviews:read',
@@ -25,11 +22,12 @@ const list = adminRoute({
   description:
     'Pending reviews come first, then approved ones, newest first within each; `status`, `hidden` and `product_id` filter. Cursors page through this order like every list.',
   request: { query: ReviewQueueQuerySchema },
-  responses: { 200: jsonContent(ReviewListSchema, 'A page of reviews') },
+  schema: ReviewListSchema,
+  answers: 'A page of reviews',
+  list: ({ db, shop, query }) => listReviewQueue(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope: 'reviews:read',
@@ -37,8 +35,10 @@ const read = adminRoute({
   summary: 'One review, with the buyer’s name in full',
   description: `The review with its ETag and the buyer's name in full. \`listed\` says whether the storefront shows and counts it.`,
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(AdminReviewSchema, 'The review') },
+  schema: AdminReviewSchema,
+  answers: 'The review',
   raises: RAISES.getReview,
+  get: ({ db, shop, params }) => getReview(db, shop.id, params.id),
 });
 
 const verbRoute = (
@@ -94,18 +94,7 @@ const VERBS = [
 /** /admin/api/v1/reviews: moderating what buyers wrote. */
 export const reviewAdminRoutes = createRouter();
 
-reviewAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listReviewQueue(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-
-reviewAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const review = await getReview(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, review);
-  return c.json(review, 200);
-});
+mount(reviewAdminRoutes, list, read);
 
 for (const { verb, route } of VERBS) {
   reviewAdminRoutes.openapi(route, async (c) => {

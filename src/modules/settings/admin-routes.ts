@@ -1,5 +1,5 @@
-import { setEtag } from '../../admin-kit/concurrency';
 import { adminRoute, resourceContent } from '../../admin-kit/route';
+import { mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -12,8 +12,7 @@ import { ADMIN_RAISES, getMerchantSettings, updateSettingsSection } from './admi
 
 const tag = 'Settings';
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/',
   tag,
   scope: 'settings:read',
@@ -21,7 +20,9 @@ const read = adminRoute({
   description:
     'Reads the whole settings document, every field filled with its default, with its ETag (0 before the first change).',
   summary: 'The settings document behind the storefront’s GET /settings',
-  responses: { 200: resourceContent(MerchantSettingsSchema, 'The settings') },
+  schema: MerchantSettingsSchema,
+  answers: 'The settings',
+  get: ({ db, shop }) => getMerchantSettings(db, shop),
 });
 
 const update = adminRoute({
@@ -43,11 +44,7 @@ const update = adminRoute({
 /** /admin/api/v1/settings: the shop's settings document, one section at a time. */
 export const settingsAdminRoutes = createRouter();
 
-settingsAdminRoutes.openapi(read, async (c) => {
-  const settings = await getMerchantSettings(c.get('services').database.db, c.get('shop'));
-  setEtag(c, settings);
-  return c.json(settings, 200);
-});
+mount(settingsAdminRoutes, read);
 
 settingsAdminRoutes.openapi(update, async (c) => {
   const { section } = c.req.valid('param');

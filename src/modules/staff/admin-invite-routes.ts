@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { ListQuerySchema, toList } from '../../admin-kit/list';
+import { ListQuerySchema } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { listRoute, mount } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
 import { jsonBody, jsonContent } from '../../http/openapi';
@@ -52,8 +53,7 @@ const acceptRoute = defineRoute({
   responses: { 200: jsonContent(SessionSchema, 'Signed in, on the shop') },
 });
 
-const listInvitesRoute = adminRoute({
-  method: 'get',
+const listInvitesRoute = listRoute({
   path: '/',
   tag: 'Invites',
   scope: 'staff:read',
@@ -61,7 +61,9 @@ const listInvitesRoute = adminRoute({
   summary: 'The shop’s invites, newest first',
   description: 'Every invite with its status: pending, accepted, revoked or expired.',
   request: { query: ListQuerySchema },
-  responses: { 200: jsonContent(InviteListSchema, 'A page of invites') },
+  schema: InviteListSchema,
+  answers: 'A page of invites',
+  list: ({ db, shop, query }) => listInvites(db, shop, query),
 });
 
 const createInviteRoute = adminRoute({
@@ -123,15 +125,9 @@ inviteRoutes.openapi(acceptRoute, async (c) => {
   return c.json(await acceptInviteAndSignIn(c, token, name), 200);
 });
 
-inviteRoutes.openapi(listInvitesRoute, async (c) => {
-  const page = await listInvites(
-    c.get('services').database.db,
-    c.get('shop'),
-    c.req.valid('query'),
-  );
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(inviteRoutes, listInvitesRoute);
 
+// Not createRoute: an invite has no version (no ETag), and its link names who invited.
 inviteRoutes.openapi(createInviteRoute, async (c) => {
   const body = c.req.valid('json');
   const merchant = c.get('merchant');
@@ -153,6 +149,7 @@ inviteRoutes.openapi(resendRoute, async (c) => {
   );
 });
 
+// Not deleteRoute: an invite has no version, so its revocation takes no If-Match.
 inviteRoutes.openapi(revokeRoute, async (c) => {
   const { id } = c.req.valid('param');
   return c.json(await merchantWrite(c, (w) => revokeInvite(w, c.get('merchant'), id)), 200);

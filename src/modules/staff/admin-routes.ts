@@ -1,5 +1,5 @@
-import { toList } from '../../admin-kit/list';
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { deleteRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -50,8 +50,7 @@ meRoutes.openapi(meRoute, async (c) => c.json(await describeCaller(c), 200));
 
 // ---------------------------------------------------------------- /staff
 
-const listStaff = adminRoute({
-  method: 'get',
+const listStaff = listRoute({
   path: '/',
   tag: 'Staff',
   scope: 'staff:read',
@@ -60,11 +59,12 @@ const listStaff = adminRoute({
   description:
     'Every member of the shop: invited (not yet accepted), active and disabled. Filter by `status`, `role` (an id or a preset key) or `q` (part of the email or name).',
   request: { query: StaffListQuerySchema },
-  responses: { 200: jsonContent(StaffMemberListSchema, 'A page of staff members') },
+  schema: StaffMemberListSchema,
+  answers: 'A page of staff members',
+  list: ({ db, shop, query }) => listMembers(db, shop, query),
 });
 
-const getStaff = adminRoute({
-  method: 'get',
+const getStaff = readRoute({
   path: '/{id}',
   tag: 'Staff',
   scope: 'staff:read',
@@ -73,37 +73,39 @@ const getStaff = adminRoute({
   description: 'Reads one staff member with its ETag, for a later `If-Match`.',
   request: { params: IdParamSchema },
   raises: RAISES.member,
-  responses: { 200: resourceContent(StaffMemberSchema, 'The staff member') },
+  schema: StaffMemberSchema,
+  answers: 'The staff member',
+  get: ({ db, shop, params }) => getMember(db, shop, params.id),
 });
 
-const patchStaff = adminRoute({
-  method: 'patch',
+const patchStaff = updateRoute({
   path: '/{id}',
   tag: 'Staff',
   scope: 'staff:write',
-  ifMatch: true,
   operationId: 'updateStaffMember',
   summary: 'Changes a member’s role or disables (or re-enables) them',
   description:
     'A new role takes effect at the member’s next request; disabling ends their sessions in this shop at once and revokes the merchant keys they created from the dashboard (`revoked_keys` lists them). You can only give a role, or change a member, within your own scopes. The last active owner cannot be demoted or disabled (`409 LAST_OWNER`).',
   request: { params: IdParamSchema, body: jsonBody(StaffUpdateSchema) },
   raises: RAISES.updateMember,
-  responses: { 200: resourceContent(StaffMemberChangeSchema, 'The staff member') },
+  schema: StaffMemberChangeSchema,
+  answers: 'The staff member',
+  update: (w, { params, body, caller }) => updateMember(w, caller, params.id, body),
 });
 
-const deleteStaff = adminRoute({
-  method: 'delete',
+const deleteStaff = deleteRoute({
   path: '/{id}',
   tag: 'Staff',
   scope: 'staff:write',
-  ifMatch: true,
   operationId: 'deleteStaffMember',
   summary: 'Removes a member from the shop',
   description:
     'The membership goes, the member’s sessions in this shop end at once and the merchant keys they created from the dashboard are revoked (`revoked_keys` lists them); the person keeps their other shops. The last active owner cannot be removed (`409 LAST_OWNER`).',
   request: { params: IdParamSchema },
   raises: RAISES.removeMember,
-  responses: { 200: jsonContent(DeletedStaffMemberSchema, 'The member is removed') },
+  schema: DeletedStaffMemberSchema,
+  answers: 'The member is removed',
+  remove: (w, { params, caller }) => removeMember(w, caller, params.id),
 });
 
 const endStaffSessions = adminRoute({
@@ -123,32 +125,8 @@ const endStaffSessions = adminRoute({
 /** /admin/api/v1/staff */
 export const staffMemberRoutes = createRouter();
 
-staffMemberRoutes.openapi(listStaff, async (c) => {
-  const page = await listMembers(
-    c.get('services').database.db,
-    c.get('shop'),
-    c.req.valid('query'),
-  );
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
-staffMemberRoutes.openapi(getStaff, async (c) => {
-  const member = await getMember(
-    c.get('services').database.db,
-    c.get('shop'),
-    c.req.valid('param').id,
-  );
-  c.header('ETag', `"${member.version}"`);
-  return c.json(member, 200);
-});
-staffMemberRoutes.openapi(patchStaff, async (c) => {
-  const { id } = c.req.valid('param');
-  const body = c.req.valid('json');
-  return c.json(await merchantWrite(c, (w) => updateMember(w, c.get('merchant'), id, body)), 200);
-});
-staffMemberRoutes.openapi(deleteStaff, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => removeMember(w, c.get('merchant'), id)), 200);
-});
+mount(staffMemberRoutes, listStaff, getStaff, patchStaff, deleteStaff);
+
 staffMemberRoutes.openapi(endStaffSessions, async (c) => {
   const { id } = c.req.valid('param');
   await merchantWrite(c, (w) => endMemberSessions(w, c.get('merchant'), id));

@@ -48,6 +48,7 @@ const endSessionsRoute = defineRoute({
 /** /admin/api/v1/sessions: the signed-in person's own sessions (cookie only). */
 export const sessionRoutes = createRouter();
 
+// Not listRoute: a person's own sessions, behind the session cookie, not a shop's credential.
 sessionRoutes.openapi(listSessionsRoute, async (c) => {
   const db = c.get('services').database.db;
   const page = await listOwnSessions(db, c.get('staff'), c.req.valid('query'));

@@ -1,6 +1,13 @@
-import { setEtag } from '../../admin-kit/concurrency';
-import { ListQuerySchema, toList } from '../../admin-kit/list';
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
+import { ListQuerySchema } from '../../admin-kit/list';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import {
+  createRoute,
+  deleteRoute,
+  listRoute,
+  mount,
+  readRoute,
+  updateRoute,
+} from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -34,8 +41,7 @@ const tag = 'Webhooks';
 // of the data each carries (service.ts assertMayCarry).
 const scope = 'admin';
 
-const list = adminRoute({
-  method: 'get',
+const list = listRoute({
   path: '/',
   tag,
   scope,
@@ -43,11 +49,12 @@ const list = adminRoute({
   summary: 'The shop’s webhook endpoints, newest first',
   description: 'Every endpoint the shop registered, newest first; secrets are never shown again.',
   request: { query: ListQuerySchema },
-  responses: { 200: jsonContent(WebhookEndpointListSchema, 'A page of webhook endpoints') },
+  schema: WebhookEndpointListSchema,
+  answers: 'A page of webhook endpoints',
+  list: ({ db, shop, query }) => listEndpoints(db, shop.id, query),
 });
 
-const read = adminRoute({
-  method: 'get',
+const read = readRoute({
   path: '/{id}',
   tag,
   scope,
@@ -56,12 +63,13 @@ const read = adminRoute({
   description:
     'One endpoint with its subscribed events, state and run of failures; answers its ETag.',
   request: { params: IdParamSchema },
-  responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
+  schema: WebhookEndpointSchema,
+  answers: 'The webhook endpoint',
   raises: RAISES.getEndpoint,
+  get: ({ db, shop, params }) => getEndpoint(db, shop.id, params.id),
 });
 
-const create = adminRoute({
-  method: 'post',
+const create = createRoute({
   path: '/',
   tag,
   scope,
@@ -70,43 +78,45 @@ const create = adminRoute({
   description:
     'Registers an https URL for the listed events. The answer carries the signing secret (`whsec_…`) once; verify deliveries with any Standard Webhooks library. URLs to private, loopback or link-local addresses are refused (`WEBHOOK_URL_NOT_ALLOWED`). Each event needs the read scope of the data it carries, besides `admin`: `orders:read` for `order.*`, `customers:read` for `customer.created`, `reviews:read` for `review.created`, `marketing:read` for `newsletter.subscribed`, `catalogue:read` for `product.updated` (403 `MERCHANT_SCOPE_MISSING` naming each event). A shop has at most 16 endpoints (409 `WEBHOOK_ENDPOINT_LIMIT_REACHED`), as a Stripe account has.',
   request: { body: jsonBody(WebhookEndpointCreateSchema) },
-  responses: {
-    201: resourceContent(WebhookEndpointCreatedSchema, 'The new endpoint and its secret'),
-  },
+  schema: WebhookEndpointCreatedSchema,
+  answers: 'The new endpoint and its secret',
   raises: RAISES.createEndpoint,
+  create: (w, { body, caller, c }) => createEndpoint(w, c.get('services').config, caller, body),
+  // The secret is shown once: a replay answers the endpoint without it.
+  options: { remember: (answer) => ({ ...answer, secret: null }) },
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope,
-  ifMatch: true,
   operationId: 'updateWebhookEndpoint',
   summary: 'Changes the given fields of an endpoint; `enabled: true` revives a disabled one',
   description:
     'Changes URL, events, description or `enabled`. Enabling an endpoint the platform disabled clears its failures, and its pending deliveries resume. Any change needs the read scope of every event the endpoint carries afterwards, as creating it does.',
   request: { params: IdParamSchema, body: jsonBody(WebhookEndpointUpdateSchema) },
-  responses: { 200: resourceContent(WebhookEndpointSchema, 'The webhook endpoint') },
+  schema: WebhookEndpointSchema,
+  answers: 'The webhook endpoint',
   raises: RAISES.updateEndpoint,
+  update: (w, { params, body, caller, c }) =>
+    updateEndpoint(w, c.get('services').config, caller, params.id, body),
 });
 
-const remove = adminRoute({
-  method: 'delete',
+const remove = deleteRoute({
   path: '/{id}',
   tag,
   scope,
-  ifMatch: true,
   operationId: 'deleteWebhookEndpoint',
   summary: 'Deletes an endpoint and its delivery log',
   description: 'Deletes the endpoint with its delivery log; nothing more is sent to it.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(DeletedWebhookEndpointSchema, 'The endpoint is deleted') },
+  schema: DeletedWebhookEndpointSchema,
+  answers: 'The endpoint is deleted',
   raises: RAISES.deleteEndpoint,
+  remove: (w, { params }) => deleteEndpoint(w, params.id),
 });
 
-const deliveries = adminRoute({
-  method: 'get',
+const deliveries = listRoute({
   path: '/{id}/deliveries',
   tag,
   scope,
@@ -115,8 +125,10 @@ const deliveries = adminRoute({
   description:
     'One row per event sent to the endpoint, with every attempt (status, error, duration); filter by `status`.',
   request: { params: IdParamSchema, query: WebhookDeliveryListQuerySchema },
-  responses: { 200: jsonContent(WebhookDeliveryListSchema, 'A page of deliveries') },
+  schema: WebhookDeliveryListSchema,
+  answers: 'A page of deliveries',
   raises: RAISES.listDeliveries,
+  list: ({ db, shop, params, query }) => listDeliveries(db, shop.id, params.id, query),
 });
 
 const replay = adminRoute({
@@ -138,52 +150,11 @@ const replay = adminRoute({
 /** /admin/api/v1/webhook-endpoints: where a shop's events are sent, and what was sent. */
 export const webhookAdminRoutes = createRouter();
 
-webhookAdminRoutes.openapi(list, async (c) => {
-  const db = c.get('services').database.db;
-  const page = await listEndpoints(db, c.get('shop').id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(webhookAdminRoutes, list, read);
 
-webhookAdminRoutes.openapi(read, async (c) => {
-  const db = c.get('services').database.db;
-  const endpoint = await getEndpoint(db, c.get('shop').id, c.req.valid('param').id);
-  setEtag(c, endpoint);
-  return c.json(endpoint, 200);
-});
+mount(webhookAdminRoutes, create, update, remove);
 
-webhookAdminRoutes.openapi(create, async (c) => {
-  const { config } = c.get('services');
-  const caller = c.get('merchant');
-  const endpoint = await merchantWrite(
-    c,
-    (w) => createEndpoint(w, config, caller, c.req.valid('json')),
-    {
-      remember: (answer) => ({ ...answer, secret: null }),
-    },
-  );
-  return c.json(endpoint, 201);
-});
-
-webhookAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const { config } = c.get('services');
-  const endpoint = await merchantWrite(c, (w) =>
-    updateEndpoint(w, config, c.get('merchant'), id, c.req.valid('json')),
-  );
-  return c.json(endpoint, 200);
-});
-
-webhookAdminRoutes.openapi(remove, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => deleteEndpoint(w, id)), 200);
-});
-
-webhookAdminRoutes.openapi(deliveries, async (c) => {
-  const db = c.get('services').database.db;
-  const { id } = c.req.valid('param');
-  const page = await listDeliveries(db, c.get('shop').id, id, c.req.valid('query'));
-  return c.json(toList(c, page.data, page.hasMore), 200);
-});
+mount(webhookAdminRoutes, deliveries);
 
 webhookAdminRoutes.openapi(replay, async (c) => {
   const { id, deliveryId } = c.req.valid('param');
