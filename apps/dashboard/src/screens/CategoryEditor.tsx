@@ -5,7 +5,7 @@ import { useEditor } from '../components/editor';
 import { fieldErrors } from '../components/forms';
 import { useMe } from '../components/Layout';
 import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
-import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../lib/categories';
+import { type Category, categoriesQuery, categoryPaths, subtreeIds } from '../lib/categories';
 import { uploadImage } from '../lib/media';
 import { can } from '../lib/scopes';
 
@@ -106,7 +106,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
   if (!opened) return <Loading what="the category" />;
 
   const excluded = id ? subtreeIds(all.data ?? [], id) : new Set<string>();
-  const parents = flattenTree(all.data ?? []).filter((c) => !excluded.has(c.category.id));
+  const parents = categoryPaths(all.data ?? []).filter((c) => !excluded.has(c.category.id));
 
   const pickImage = async (file: File | undefined) => {
     if (!file) return;
@@ -157,9 +157,9 @@ export function CategoryEditor({ id }: { id: string | null }) {
             error={errors.parent_id}
           >
             <option value="">None (top level)</option>
-            {parents.map(({ category: c, depth }) => (
+            {parents.map(({ category: c, path }) => (
               <option key={c.id} value={c.id}>
-                {`${'— '.repeat(depth)}${c.title}`}
+                {path}
               </option>
             ))}
           </SelectField>

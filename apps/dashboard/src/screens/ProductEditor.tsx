@@ -5,7 +5,7 @@ import { useEditor } from '../components/editor';
 import { fieldErrors } from '../components/forms';
 import { useMe } from '../components/Layout';
 import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
-import { categoriesQuery, flattenTree } from '../lib/categories';
+import { categoriesQuery, categoryPaths } from '../lib/categories';
 import { bodyOf, draftOf, emptyDraft, type ProductDraft } from '../lib/product-form';
 import { can } from '../lib/scopes';
 import { Media } from './product/media';
@@ -203,15 +203,15 @@ export function ProductEditor({ id }: { id: string | null }) {
 
 function Categories({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
   const categories = useQuery(categoriesQuery);
-  const list = categories.data ? flattenTree(categories.data).map((c) => c.category) : [];
+  const list = categories.data ? categoryPaths(categories.data) : [];
   if (list.length === 0) return null;
   return (
     <fieldset className="choices">
       <legend>Categories</legend>
-      {list.map((c) => (
+      {list.map(({ category: c, path }) => (
         <Checkbox
           key={c.id}
-          label={c.title}
+          label={path}
           checked={chosen.includes(c.id)}
           onChange={(e) =>
             onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((x) => x !== c.id))

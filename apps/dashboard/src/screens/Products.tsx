@@ -6,7 +6,7 @@ import { useMe } from '../components/Layout';
 import { ListFilters } from '../components/list-filters';
 import { type Column, PagedTable, usePaged } from '../components/paged';
 import { Notice } from '../components/ui';
-import { categoriesQuery } from '../lib/categories';
+import { categoriesQuery, categoryPaths } from '../lib/categories';
 import { filtered } from '../lib/list';
 import { formatMoney } from '../lib/money';
 import { can } from '../lib/scopes';
@@ -92,7 +92,9 @@ export function Products() {
             name: 'category',
             label: 'Category',
             any: 'Any category',
-            options: (categories.data ?? []).map((c) => [c.id, c.title] as const),
+            options: categoryPaths(categories.data ?? []).map(
+              (c) => [c.category.id, c.path] as const,
+            ),
           },
         ]}
         values={search}
