@@ -4,7 +4,8 @@ import { api, unwrap } from '../api/client';
 import { useEditor } from '../components/editor';
 import { fieldErrors } from '../components/forms';
 import { useMe } from '../components/Layout';
-import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
+import { RichTextField } from '../components/rich-text';
+import { Checkbox, ErrorNotice, Loading, SelectField, TextField } from '../components/ui';
 import { type Category, categoriesQuery, categoryPaths, subtreeIds } from '../lib/categories';
 import { uploadImage } from '../lib/media';
 import { can } from '../lib/scopes';
@@ -143,11 +144,10 @@ export function CategoryEditor({ id }: { id: string | null }) {
             onChange={(e) => set('slug', e.target.value)}
             error={errors.slug}
           />
-          <TextArea
+          <RichTextField
             label="Description"
-            rows={4}
             value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
+            onChange={(html) => set('description', html)}
             error={errors.description}
           />
           <SelectField

@@ -4,7 +4,8 @@ import { api, type Schema, unwrap } from '../api/client';
 import { useEditor } from '../components/editor';
 import { fieldErrors } from '../components/forms';
 import { useMe } from '../components/Layout';
-import { Checkbox, ErrorNotice, Loading, SelectField, TextArea, TextField } from '../components/ui';
+import { RichTextField } from '../components/rich-text';
+import { Checkbox, ErrorNotice, Loading, SelectField, TextField } from '../components/ui';
 import { categoriesQuery, categoryPaths } from '../lib/categories';
 import { bodyOf, draftOf, emptyDraft, type ProductDraft } from '../lib/product-form';
 import { can } from '../lib/scopes';
@@ -107,11 +108,10 @@ export function ProductEditor({ id }: { id: string | null }) {
               onChange={(e) => set('slug', e.target.value)}
               error={err('slug')}
             />
-            <TextArea
+            <RichTextField
               label="Description"
-              rows={5}
               value={draft.description}
-              onChange={(e) => set('description', e.target.value)}
+              onChange={(html) => set('description', html)}
               error={err('description')}
             />
             <SelectField
