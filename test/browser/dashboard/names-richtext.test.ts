@@ -43,8 +43,8 @@ it('writes a description with a heading, a list, bold text and a link from the t
   await page.goto(`${origin()}/admin/products/${id}`);
   await page.getByRole('heading', { level: 1, name: `Rich Text Jumper ${tag}` }).waitFor();
   // Two "Knitwear", told apart by their paths.
-  await page.getByLabel(`Men ${tag} › Knitwear ${tag}`).waitFor();
-  await page.getByLabel(`Women ${tag} › Knitwear ${tag}`).check();
+  await page.getByLabel(`Men ${tag} › Knitwear ${tag}`, { exact: true }).waitFor();
+  await page.getByLabel(`Women ${tag} › Knitwear ${tag}`, { exact: true }).check();
 
   const toolbar = page.getByRole('toolbar', { name: 'Format Description' });
   const editor = page.getByRole('textbox', { name: 'Description' });
