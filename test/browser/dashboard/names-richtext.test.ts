@@ -5,6 +5,8 @@ type Product = { id: string; slug: string; description: string; category_ids: st
 type Category = { id: string };
 
 const journey = useDashboardPage('owner');
+/** The text selected in the page. */
+const selected = () => journey.page.evaluate('String(document.getSelection())');
 const made: { products: string[]; categories: string[] } = { products: [], categories: [] };
 
 // The demo shop as it was: what the journey made is deleted, children before parents.
@@ -65,17 +67,31 @@ it('writes a description with a heading, a list, bold text and a link from the t
   await page.keyboard.press('Enter');
   await page.keyboard.type('Handle gently, see the guide');
   for (let i = 0; i < 'the guide'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(selected).toBe('the guide');
   await page.keyboard.press('Control+K');
   await page.getByLabel('Link address').fill('https://example.com/care');
   await page.getByRole('button', { name: 'Apply link' }).click();
+  await editor.getByRole('link', { name: 'the guide' }).waitFor();
   await page.keyboard.press('End');
   for (let i = 0; i < ', see the guide'.length; i++) await page.keyboard.press('ArrowLeft');
   for (let i = 0; i < 'gently'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await expect.poll(selected).toBe('gently');
   await toolbar.getByRole('button', { name: 'Bold' }).click();
   await expect
     .poll(() => toolbar.getByRole('button', { name: 'Bold' }).getAttribute('aria-pressed'))
     .toBe('true');
   await editor.getByRole('link', { name: 'the guide' }).waitFor();
+  // Pasted markup keeps only what the storefront keeps.
+  await page.keyboard.press('Control+End');
+  // A paste event as the browser sends it (the test's own code has no DOM types).
+  await page.evaluate(`(() => {
+    const data = new DataTransfer();
+    data.setData('text/html', '<p onclick="steal()">Pasted <b>words</b><script>steal()</script></p>');
+    document.activeElement.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  })()`);
+  await editor.getByText('Pasted').waitFor();
   await checkScreen(page, 'rich-text-editor');
 
   // The markup stays reachable.
@@ -93,6 +109,8 @@ it('writes a description with a heading, a list, bold text and a link from the t
   expect(saved.description).toMatch(/<ul><li>Wash cold<\/li><li>Dry flat<\/li><\/ul>/);
   expect(saved.description).toContain('<strong>gently</strong>');
   expect(saved.description).toContain('<a href="https://example.com/care">the guide</a>');
+  expect(saved.description).toContain('<p>Pasted <strong>words</strong></p>');
+  expect(saved.description).not.toMatch(/script|onclick|steal/);
 
   const theme = inject('themeOrigin');
   const shopper = await journey.browser.newPage();

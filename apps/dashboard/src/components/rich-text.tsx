@@ -111,7 +111,9 @@ export function RichTextField({
   const range = useRef<Range | null>(null);
   const [raw, setRaw] = useState(false);
   const [active, setActive] = useState<Active>(NONE);
-  const [panel, setPanel] = useState<'link' | 'image' | null>(null);
+  const [panel, setPanelState] = useState<'link' | 'image' | null>(null);
+  /** Where the caret was when a panel opened: its link or image goes there. */
+  const panelRange = useRef<Range | null>(null);
 
   // The content follows `value` unless `value` is what the editor itself just wrote.
   useEffect(() => {
@@ -120,6 +122,19 @@ export function RichTextField({
     el.replaceChildren(domOf(parsed(value)));
     emitted.current = value;
   }, [value]);
+
+  /** The selection now, when it is in the editor (the last one seen otherwise). */
+  const remember = () => {
+    const selection = document.getSelection();
+    const at = selection && selection.rangeCount > 0 ? selection.getRangeAt(0) : null;
+    if (at && root.current?.contains(at.commonAncestorContainer)) range.current = at.cloneRange();
+    return range.current?.cloneRange() ?? null;
+  };
+
+  const setPanel = (next: 'link' | 'image' | null) => {
+    if (next) panelRange.current = remember();
+    setPanelState(next);
+  };
 
   const emit = useCallback(() => {
     const el = root.current;
@@ -155,11 +170,14 @@ export function RichTextField({
   }, []);
 
   /** Runs a change at the remembered caret, then saves and puts the caret back. */
-  const change = (edit: (el: HTMLElement, at: Range) => Range | undefined) => {
+  const change = (
+    edit: (el: HTMLElement, at: Range) => Range | undefined,
+    from: Range | null = remember(),
+  ) => {
     const el = root.current;
     if (!el || disabled) return;
-    const at = range.current ?? document.createRange();
-    if (!range.current) {
+    const at = from ?? document.createRange();
+    if (!from) {
       at.selectNodeContents(el);
       at.collapse(false);
     }
@@ -261,7 +279,7 @@ export function RichTextField({
         return after(a);
       }
       return wrap(at, a);
-    });
+    }, panelRange.current);
 
   const insertImage = (src: string, alt: string) =>
     change((el, at) => {
@@ -277,7 +295,7 @@ export function RichTextField({
       if (block) block.after(p);
       else el.append(p);
       return after(p);
-    });
+    }, panelRange.current);
 
   const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
     event.preventDefault();
@@ -296,8 +314,14 @@ export function RichTextField({
     const selection = document.getSelection();
     if (!selection || selection.rangeCount === 0) return;
     range.current = selection.getRangeAt(0).cloneRange();
-    change((_el, at) => {
+    change((el, at) => {
       at.deleteContents();
+      // A caret inside a link pastes after it, not into the link's text.
+      const link = at.collapsed ? closest(at.startContainer, el, ['a']) : null;
+      if (link) {
+        at.setStartAfter(link);
+        at.collapse(true);
+      }
       const fragment = domOf(nodes);
       const last = fragment.lastChild;
       at.insertNode(fragment);
