@@ -23,13 +23,15 @@ export type Change = {
 /**
  * Who made a change: a merchant key, or a staff member (`staffMemberId`), within a request;
  * neither for the operator's CLI. `label` names them as they were then (a staff email, or a
- * key's name and prefix).
+ * key's name and prefix); `name` is the name people know them by (a staff member's name, or
+ * the key's name).
  */
 export type Actor = {
   keyId: string | null;
   requestId: string | null;
   staffMemberId?: string | null;
   label?: string | null;
+  name?: string | null;
 };
 
 /** The audit actor of a request's merchant credential. */
@@ -39,8 +41,14 @@ export function actorOf(
 ): Actor {
   const { actor } = merchant;
   return actor.type === 'key'
-    ? { keyId: actor.id, requestId, label: `${actor.name} (${actor.prefix})` }
-    : { keyId: null, requestId, staffMemberId: actor.id, label: actor.email };
+    ? { keyId: actor.id, requestId, label: `${actor.name} (${actor.prefix})`, name: actor.name }
+    : {
+        keyId: null,
+        requestId,
+        staffMemberId: actor.id,
+        label: actor.email,
+        name: actor.name || null,
+      };
 }
 
 export type FieldChanges = Record<string, { before: unknown; after: unknown }>;
@@ -74,6 +82,7 @@ export function auditRows(shopId: string, actor: Actor, changes: Change[]) {
     keyId: actor.keyId,
     staffMemberId: actor.staffMemberId ?? null,
     actor: actor.label ?? null,
+    actorName: actor.name ?? null,
     requestId: actor.requestId,
     action: change.action,
     resourceType: change.resourceType,

@@ -87,6 +87,11 @@ export const auditEvents = pgTable(
     staffMemberId: uuid('staff_member_id'),
     /** Who made the change, kept as it was then: a staff email, or a key's name and prefix. */
     actor: text('actor'),
+    /**
+     * The name a person reading the log knows them by, as it was then: a staff member's name
+     * (so a removed member keeps it), or a key's name; null for the operator and older rows.
+     */
+    actorName: text('actor_name'),
     requestId: text('request_id'),
     action: text('action').notNull(),
     resourceType: text('resource_type').notNull(),

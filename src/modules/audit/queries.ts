@@ -1,10 +1,20 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { Db } from '../../db/client';
-import { auditEvents, merchantKeys } from '../../db/schema';
+import { auditEvents, merchantKeys, staffMembers, staffPeople } from '../../db/schema';
 import type { AuditListQuery } from './schemas';
 
-export type AuditRow = typeof auditEvents.$inferSelect & { keyPrefix: string | null };
+/**
+ * An audit record with who made it as they are now: the key's prefix and name, and the staff
+ * member's name and email while they are still a member of the shop.
+ */
+export type AuditRow = typeof auditEvents.$inferSelect & {
+  keyPrefix: string | null;
+  keyName: string | null;
+  keyRevokedAt: Date | null;
+  memberName: string | null;
+  memberEmail: string | null;
+};
 
 /** The filters of GET /audit, each one only when given. */
 function filtersOf(query: AuditListQuery): SQL[] {
@@ -22,18 +32,36 @@ function filtersOf(query: AuditListQuery): SQL[] {
   ].filter((condition): condition is SQL => condition !== null);
 }
 
-/** One page of a shop's audit events with the prefix of the key that made each, in one statement. */
+/**
+ * One page of a shop's audit events with the key or the staff member that made each, in one
+ * statement.
+ */
 export async function selectAuditPage(
   db: Db,
   keyset: Keyset,
   query: AuditListQuery,
 ): Promise<AuditRow[]> {
   const rows = await db
-    .select({ event: auditEvents, keyPrefix: merchantKeys.prefix })
+    .select({
+      event: auditEvents,
+      keyPrefix: merchantKeys.prefix,
+      keyName: merchantKeys.name,
+      keyRevokedAt: merchantKeys.revokedAt,
+      memberName: staffPeople.name,
+      memberEmail: staffPeople.email,
+    })
     .from(auditEvents)
     .leftJoin(merchantKeys, eq(merchantKeys.id, auditEvents.keyId))
+    .leftJoin(
+      staffMembers,
+      and(
+        eq(staffMembers.id, auditEvents.staffMemberId),
+        eq(staffMembers.shopId, auditEvents.shopId),
+      ),
+    )
+    .leftJoin(staffPeople, eq(staffPeople.id, staffMembers.personId))
     .where(and(keyset.where, ...filtersOf(query)))
     .orderBy(...keyset.orderBy)
     .limit(keyset.limit);
-  return rows.map(({ event, keyPrefix }) => ({ ...event, keyPrefix }));
+  return rows.map(({ event, ...who }) => ({ ...event, ...who }));
 }

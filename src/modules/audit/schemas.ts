@@ -4,6 +4,32 @@ import { timestamp } from '../../admin-kit/route';
 
 const ACTIONS = ['create', 'update', 'delete', 'revoke'] as const;
 
+export const AuditActorSchema = z
+  .object({
+    type: z.enum(['staff', 'key', 'operator']).openapi({
+      description:
+        "`staff`: a member from the dashboard; `key`: a merchant key; `operator`: the platform's command line",
+    }),
+    id: z.string().nullable().openapi({
+      description: "The staff member's or the key's id; null for the operator",
+      example: null,
+    }),
+    name: z.string().openapi({
+      description:
+        "Who made the change, ready to show: the member's name (their email when they have none, the name they had when they are no longer a member), `API key “Warehouse”`, or `Shop CLI`",
+      example: 'Ana Lopez',
+    }),
+    email: z.string().nullable().openapi({
+      description: "The staff member's email; null for keys and the operator",
+      example: 'ana@aurora.example',
+    }),
+    removed: z.boolean().openapi({
+      description: 'The staff member is no longer a member of the shop (or the key is revoked)',
+      example: false,
+    }),
+  })
+  .openapi('AuditActor');
+
 export const AuditEventSchema = z
   .object({
     id: z.string(),
@@ -23,6 +49,7 @@ export const AuditEventSchema = z
         "Who made the change, as they were named then: a staff member's email, or a key's name and prefix; null for the platform operator",
       example: 'owner@aurora.example',
     }),
+    performed_by: AuditActorSchema,
     request_id: z.string().nullable().openapi({ description: 'The X-Request-Id of the write' }),
     changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).openapi({
       description: 'Each changed field as the API shows it, with its value before and after',

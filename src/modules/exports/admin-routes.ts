@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { actorOf } from '../../admin-kit/audit';
 import { adminRoute } from '../../admin-kit/route';
 import { createRouter } from '../../http/router';
 import { mediaBaseUrl } from '../storage/service';
@@ -26,7 +27,7 @@ export const exportAdminRoutes = createRouter();
 
 exportAdminRoutes.openapi(exportCsv, async (c) => {
   const services = c.get('services');
-  const actor = { keyId: c.get('merchant').keyId, requestId: c.get('requestId') ?? null };
+  const actor = actorOf(c.get('merchant'), c.get('requestId') ?? null);
   await auditExport(services.database.db, c.get('shop').id, actor);
   const base = mediaBaseUrl(services.config.MEDIA_BASE_URL, c.req.url);
   const body = exportProducts(services.database.db, c.get('shop'), base);

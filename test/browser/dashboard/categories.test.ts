@@ -44,7 +44,12 @@ it('creates a category with a description and an image, nests one under it, reor
   await page.getByRole('button', { name: 'Create category' }).click();
   await page.getByText('Enter a title').waitFor();
   await page.getByLabel('Title').fill(`Lamps ${tag}`);
-  await page.getByLabel('Description').fill('<p>Light for every room.</p>');
+  // The description's markup, typed in the rich-text field's HTML view.
+  await page
+    .getByRole('toolbar', { name: 'Format Description' })
+    .getByRole('button', { name: 'HTML' })
+    .click();
+  await page.getByLabel('Description (HTML)').fill('<p>Light for every room.</p>');
   await page.getByLabel('Choose image').setInputFiles({
     name: 'lamps.png',
     mimeType: 'image/png',
@@ -102,7 +107,9 @@ it('creates a category with a description and an image, nests one under it, reor
   await page.getByText('was changed by someone else').waitFor();
   await checkScreen(page, 'category-stale');
   await page.getByRole('button', { name: 'Load their changes and keep mine' }).click();
-  await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('Changed elsewhere');
+  await expect
+    .poll(() => page.getByRole('textbox', { name: 'Description', exact: true }).textContent())
+    .toBe('Changed elsewhere');
   expect(await page.getByLabel('Parent category').inputValue()).toBe('');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Changes saved.').waitFor();

@@ -40,7 +40,7 @@ it('makes a content model and publishes an entry through the form made from it',
   await page.getByText('Enter headline').waitFor();
   const headline = `Summer in linen ${tag}`;
   await page.getByLabel('headline').fill(headline);
-  await page.getByLabel('story').fill('<p>Light and cool.</p>');
+  await page.getByRole('textbox', { name: 'story', exact: true }).fill('Light and cool.');
   await page.getByLabel('featured').check();
   await page.getByLabel('Status').first().selectOption('published');
   await checkScreen(page, 'content-entry');
@@ -57,7 +57,11 @@ it('writes a policy the storefront serves', async () => {
   const text = `<p>Returns within 30 days ${tag}.</p>`;
   await page.getByLabel('Policy', { exact: true }).selectOption('refund');
   await page.getByLabel('Policy title').fill('Refunds');
-  await page.getByLabel('Policy text').fill(text);
+  await page
+    .getByRole('toolbar', { name: 'Format Policy text' })
+    .getByRole('button', { name: 'HTML' })
+    .click();
+  await page.getByLabel('Policy text (HTML)').fill(text);
   await page.getByRole('button', { name: 'Save the policy' }).click();
   await page.getByText('Policy saved.').waitFor();
   const served = await storefrontApi<{ data: { content: string } }>('/settings/policy/refund');

@@ -164,7 +164,7 @@ it('keeps what was typed when someone else changed the product meanwhile (412), 
   await checkScreen(page, 'product-editor-conflict');
   await page.getByRole('button', { name: 'Load their changes and keep mine' }).click();
   await expect
-    .poll(() => page.getByLabel('Description').inputValue())
+    .poll(() => page.getByRole('textbox', { name: 'Description', exact: true }).textContent())
     .toBe('Stoneware, made in Porto.');
   expect(await page.getByLabel('Price (EUR)', { exact: true }).inputValue()).toBe('21.50');
   await page.getByRole('button', { name: 'Save' }).click();

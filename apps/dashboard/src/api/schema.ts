@@ -4027,6 +4027,7 @@ export interface components {
              * @example owner@aurora.example
              */
             actor: string | null;
+            performed_by: components["schemas"]["AuditActor"];
             /**
              * @description The X-Request-Id of the write
              * @example c2a8e4f6-1b3d-4a5c-9e7f-0b2d4f6a8c1e
@@ -4049,6 +4050,33 @@ export interface components {
             };
             /** @example 2026-01-31T09:30:00.000Z */
             created_at: string;
+        };
+        AuditActor: {
+            /**
+             * @description `staff`: a member from the dashboard; `key`: a merchant key; `operator`: the platform's command line
+             * @enum {string}
+             */
+            type: "staff" | "key" | "operator";
+            /**
+             * @description The staff member's or the key's id; null for the operator
+             * @example null
+             */
+            id: string | null;
+            /**
+             * @description Who made the change, ready to show: the member's name (their email when they have none, the name they had when they are no longer a member), `API key “Warehouse”`, or `Shop CLI`
+             * @example Ana Lopez
+             */
+            name: string;
+            /**
+             * @description The staff member's email; null for keys and the operator
+             * @example ana@aurora.example
+             */
+            email: string | null;
+            /**
+             * @description The staff member is no longer a member of the shop (or the key is revoked)
+             * @example false
+             */
+            removed: boolean;
         };
         ReviewList: {
             /** @enum {string} */

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { api, unwrap } from '../api/client';
 import type { Draft, Field, FormErrors, Row } from '../lib/fields';
 import { mediaKeys } from '../lib/queries';
+import { RichTextField } from './rich-text';
 import { Checkbox, ErrorNotice, SelectField, TextArea, TextField } from './ui';
 
 export type SetValue = (name: string, value: unknown) => void;
@@ -273,6 +274,17 @@ export function FieldInput({
           onChange={(rows) => set(f.name, rows)}
           errors={errors}
           disabled={disabled}
+        />
+      );
+    case 'html':
+      return (
+        <RichTextField
+          label={f.label}
+          hint={f.hint}
+          error={error}
+          disabled={disabled}
+          value={String(value ?? '')}
+          onChange={(html) => set(f.name, html)}
         />
       );
     case 'textarea':

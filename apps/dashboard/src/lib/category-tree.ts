@@ -36,6 +36,26 @@ export function flattenTree(all: readonly Category[]): { category: Category; dep
   return out;
 }
 
+/** What separates a category from its parent in a path: "Women › Clothing". */
+export const PATH_SEPARATOR = ' › ';
+
+/**
+ * Each category in tree order with its path from the top ("Women › Clothing"): how every
+ * picker names a category, so two "Clothing" under different parents are told apart.
+ */
+export function categoryPaths(
+  all: readonly Category[],
+): { category: Category; depth: number; path: string }[] {
+  const paths = new Map<string, string>();
+  return flattenTree(all).map(({ category, depth }) => {
+    const parent = category.parent_id ? paths.get(category.parent_id) : undefined;
+    const path =
+      parent === undefined ? category.title : `${parent}${PATH_SEPARATOR}${category.title}`;
+    paths.set(category.id, path);
+    return { category, depth, path };
+  });
+}
+
 /** `id` and everything under it: the parents a category cannot be moved to. */
 export function subtreeIds(all: readonly Category[], id: string): Set<string> {
   const found = new Set([id]);

@@ -20,6 +20,8 @@ export type Column = { name: string; label: string; options?: readonly Option[] 
 export type Field = Base &
   (
     | { kind: 'text' | 'textarea' | 'url' | 'email' }
+    /** HTML the storefront shows, written in the rich-text editor. */
+    | { kind: 'html' }
     /** A whole number; `optional` ones may be left empty (null). */
     | { kind: 'int' | 'number'; optional?: boolean; min?: number; max?: number }
     /** An amount in minor units, typed in major units of the shop's currency. */

@@ -13,6 +13,8 @@ export const sessionKeys = {
 /** An uploaded file's record (`GET /media/{id}`): its URL and alt text. */
 export const mediaKeys = {
   detail: (id: string | null | undefined) => ['media', id] as const,
+  /** The media library as the rich-text editor's image picker lists it. */
+  picker: () => ['media', 'picker'] as const,
 };
 
 /** Categories: the whole tree (the pickers and the list) and one category. */

@@ -1,3 +1,13 @@
+import {
+  DROPPED,
+  ELEMENTS,
+  isSafeUrl,
+  keepsAttribute,
+  URL_ATTRIBUTES,
+} from '../../../../src/lib/markup-allowlist';
+
+export { isSafeUrl };
+
 /**
  * Product descriptions and policy contents arrive HTML-escaped (`&lt;p&gt;`): the contract says
  * to unescape them before rendering. Only the five entities an escaper writes are turned back,
@@ -21,54 +31,6 @@ export function escapeHtml(text: string): string {
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#39;');
 }
-
-/** Attributes any kept element may carry. */
-const GLOBAL_ATTRIBUTES = ['title', 'lang', 'dir'];
-
-/** The elements merchant markup may use, each with the attributes it keeps beyond the global ones. */
-const ELEMENTS: Record<string, string[]> = {
-  a: ['href', 'hreflang'],
-  img: ['src', 'alt', 'width', 'height'],
-  ...Object.fromEntries(
-    (
-      'p br hr h1 h2 h3 h4 h5 h6 strong b em i u s small sub sup mark code pre kbd abbr span div ' +
-      'ul li dl dt dd figure figcaption table thead tbody tfoot tr caption section article header ' +
-      'footer details summary cite'
-    )
-      .split(' ')
-      .map((tag) => [tag, []]),
-  ),
-  ol: ['start', 'reversed', 'type'],
-  th: ['colspan', 'rowspan', 'scope'],
-  td: ['colspan', 'rowspan'],
-  col: ['span'],
-  colgroup: ['span'],
-  time: ['datetime'],
-  blockquote: ['cite'],
-  q: ['cite'],
-  del: ['cite', 'datetime'],
-  ins: ['cite', 'datetime'],
-};
-
-/**
- * Elements removed with everything inside them: those whose content the parser reads as raw text
- * (unwrapping them would turn their text into markup), foreign content (svg, math) and anything
- * that embeds, submits or runs. Any other element outside ELEMENTS loses its tags, keeping its text.
- */
-const DROPPED = new Set(
-  (
-    'script style template textarea title xmp iframe noembed noframes noscript plaintext object ' +
-    'embed applet svg math form input button select option frame frameset link meta base head ' +
-    'audio video source track canvas portal dialog'
-  ).split(' '),
-);
-
-/** Attributes holding a URL: kept only when the URL's scheme is one of its element's. */
-const URL_ATTRIBUTES: Record<string, ReadonlySet<string>> = {
-  href: new Set(['http:', 'https:', 'mailto:', 'tel:']),
-  src: new Set(['http:', 'https:']),
-  cite: new Set(['http:', 'https:']),
-};
 
 /** The named references a URL trick uses (`&colon;`, `&Tab;`); any other stays literal text. */
 const NAMED: Record<string, string> = {
@@ -120,19 +82,6 @@ export function decodeAttribute(raw: string): string {
   );
 }
 
-/**
- * Whether a link or image URL may stay: parsed as the browser parses it (control characters and
- * whitespace stripped, tabs and newlines inside removed, relative to the page), and only a URL
- * whose scheme is among `schemes` is kept. Relative URLs resolve to the page's own scheme.
- */
-export function isSafeUrl(value: string, schemes: ReadonlySet<string>): boolean {
-  try {
-    return schemes.has(new URL(value, 'https://page.invalid/').protocol);
-  } catch {
-    return false;
-  }
-}
-
 const attributeText = (value: string) => value.replace(/&/g, '&amp;');
 const textOnly = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -159,7 +108,7 @@ export async function safeMarkup(markup: string): Promise<string> {
         for (const [name = '', raw = ''] of [...el.attributes]) {
           const lower = name.toLowerCase();
           const schemes = URL_ATTRIBUTES[lower];
-          if (!allowed.includes(lower) && !GLOBAL_ATTRIBUTES.includes(lower)) {
+          if (!keepsAttribute(tag, lower)) {
             el.removeAttribute(name);
           } else if (schemes) {
             const url = decodeAttribute(raw).trim();

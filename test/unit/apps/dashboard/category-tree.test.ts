@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Category,
+  categoryPaths,
   childrenOf,
   dropWrites,
   flattenTree,
@@ -97,5 +98,18 @@ describe('the dashboard category tree', () => {
     expect(moveWrites(all, 'lamps', 'lamps', 0)).toEqual([]);
     expect(dropWrites(all, 'desk', 'floor', 'before')).toEqual([]);
     expect(dropWrites(all, 'desk', 'desk', 'after')).toEqual([]);
+  });
+
+  it('names each category by its path from the top, in tree order', () => {
+    const named = categoryPaths([...all, cat('shade', 'floor', 0)]);
+    expect(named.map((n) => n.path)).toEqual([
+      'lamps',
+      'lamps › desk',
+      'lamps › floor',
+      'lamps › floor › shade',
+      'rugs',
+      'orphan',
+    ]);
+    expect(named.find((n) => n.category.id === 'shade')?.depth).toBe(2);
   });
 });

@@ -8,9 +8,9 @@ import { Link } from '@tanstack/react-router';
 import { type DragEvent, useState } from 'react';
 import {
   type Category,
+  categoryPaths,
   type DropPlace,
   dropWrites,
-  flattenTree,
   type MoveWrite,
   moveWrites,
   reorderWrites,
@@ -130,11 +130,11 @@ export function CategoryRow({
               Move to…
             </option>
             {c.parent_id !== null ? <option value={TOP}>Top level</option> : null}
-            {flattenTree(all)
+            {categoryPaths(all)
               .filter(({ category }) => !blocked.has(category.id) && category.id !== c.parent_id)
-              .map(({ category, depth }) => (
+              .map(({ category, path }) => (
                 <option key={category.id} value={category.id}>
-                  {`${'— '.repeat(depth)}Into ${category.title}`}
+                  {`Into ${path}`}
                 </option>
               ))}
           </select>

@@ -4,15 +4,9 @@ import { api, unwrap } from '../../api/client';
 import { useEditor } from '../../components/editor';
 import { fieldErrors } from '../../components/forms';
 import { useMe } from '../../components/layout';
-import {
-  Checkbox,
-  ErrorNotice,
-  Loading,
-  SelectField,
-  TextArea,
-  TextField,
-} from '../../components/ui';
-import { type Category, categoriesQuery, flattenTree, subtreeIds } from '../../lib/categories';
+import { RichTextField } from '../../components/rich-text';
+import { Checkbox, ErrorNotice, Loading, SelectField, TextField } from '../../components/ui';
+import { type Category, categoriesQuery, categoryPaths, subtreeIds } from '../../lib/categories';
 import { uploadImage } from '../../lib/media';
 import { categoryKeys, mediaKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
@@ -114,7 +108,7 @@ export function CategoryEditor({ id }: { id: string | null }) {
   if (!opened) return <Loading what="the category" />;
 
   const excluded = id ? subtreeIds(all.data ?? [], id) : new Set<string>();
-  const parents = flattenTree(all.data ?? []).filter((c) => !excluded.has(c.category.id));
+  const parents = categoryPaths(all.data ?? []).filter((c) => !excluded.has(c.category.id));
 
   const pickImage = async (file: File | undefined) => {
     if (!file) return;
@@ -151,11 +145,10 @@ export function CategoryEditor({ id }: { id: string | null }) {
             onChange={(e) => set('slug', e.target.value)}
             error={errors.slug}
           />
-          <TextArea
+          <RichTextField
             label="Description"
-            rows={4}
             value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
+            onChange={(html) => set('description', html)}
             error={errors.description}
           />
           <SelectField
@@ -165,9 +158,9 @@ export function CategoryEditor({ id }: { id: string | null }) {
             error={errors.parent_id}
           >
             <option value="">None (top level)</option>
-            {parents.map(({ category: c, depth }) => (
+            {parents.map(({ category: c, path }) => (
               <option key={c.id} value={c.id}>
-                {`${'— '.repeat(depth)}${c.title}`}
+                {path}
               </option>
             ))}
           </SelectField>

@@ -16,7 +16,7 @@ function fieldOf(f: ModelField): Field {
   const base = { name: `data.${f.name}`, label: f.name, required: f.required };
   switch (f.type) {
     case 'richtext':
-      return { ...base, kind: 'textarea', hint: 'HTML' };
+      return { ...base, kind: 'html' };
     case 'json':
       return { ...base, kind: 'textarea', hint: 'JSON' };
     case 'number':

@@ -31,7 +31,7 @@ const TYPES: readonly { value: PolicyType; label: string }[] = [
 
 const FIELDS: readonly Field[] = [
   { name: 'title', label: 'Policy title', kind: 'text', required: true },
-  { name: 'body', label: 'Policy text', kind: 'textarea', hint: 'HTML' },
+  { name: 'body', label: 'Policy text', kind: 'html' },
 ];
 
 /** The shop's policies: pick a type, write its title and text. */

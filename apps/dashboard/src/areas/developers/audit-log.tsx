@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, unwrap } from '../../api/client';
 import { PagedTable, usePaged } from '../../components/paged';
+import { Performer } from '../../components/performer';
 import { formatDate, SelectField, TextField } from '../../components/ui';
 import { auditKeys } from './queries';
 
@@ -63,7 +64,7 @@ export function AuditLog() {
         empty="Nothing recorded matches."
         columns={[
           { label: 'When', value: (e) => formatDate(e.created_at) },
-          { label: 'Who', value: (e) => e.actor ?? (e.key_prefix ? `key ${e.key_prefix}…` : '—') },
+          { label: 'Who', value: (e) => <Performer by={e.performed_by} /> },
           { label: 'Action', value: (e) => e.action },
           {
             label: 'Resource',

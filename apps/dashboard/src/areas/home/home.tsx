@@ -73,36 +73,34 @@ export function Home() {
         </>
       ) : null}
       {can(me.scopes, 'marketing:read') ? (
-        <>
-          <section aria-labelledby="visitors">
-            <h2 id="visitors">Visitors</h2>
-            {traffic.isPending ? <Loading what="visitors" /> : null}
-            <ErrorNotice error={traffic.error} />
-            {traffic.data ? (
-              <>
-                <dl className="figures">
-                  <div>
-                    <dt>Visitors today</dt>
-                    <dd>{today?.visitors ?? 0}</dd>
-                  </div>
-                  <div>
-                    <dt>Visitors, 30 days</dt>
-                    <dd>{traffic.data.totals.visitors}</dd>
-                  </div>
-                  <div>
-                    <dt>Page views, 30 days</dt>
-                    <dd>{traffic.data.totals.page_views}</dd>
-                  </div>
-                </dl>
-                {traffic.data.totals.visitors > 0 ? (
-                  <VisitorChart days={traffic.data.days} />
-                ) : (
-                  <p>No visits recorded in the last 30 days.</p>
-                )}
-              </>
-            ) : null}
-          </section>
-        </>
+        <section aria-labelledby="visitors">
+          <h2 id="visitors">Visitors</h2>
+          {traffic.isPending ? <Loading what="visitors" /> : null}
+          <ErrorNotice error={traffic.error} />
+          {traffic.data ? (
+            <>
+              <dl className="figures">
+                <div>
+                  <dt>Visitors today</dt>
+                  <dd>{today?.visitors ?? 0}</dd>
+                </div>
+                <div>
+                  <dt>Visitors, 30 days</dt>
+                  <dd>{traffic.data.totals.visitors}</dd>
+                </div>
+                <div>
+                  <dt>Page views, 30 days</dt>
+                  <dd>{traffic.data.totals.page_views}</dd>
+                </div>
+              </dl>
+              {traffic.data.totals.visitors > 0 ? (
+                <VisitorChart days={traffic.data.days} />
+              ) : (
+                <p>No visits recorded in the last 30 days.</p>
+              )}
+            </>
+          ) : null}
+        </section>
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api, type Schema, unwrap } from '../../api/client';
+import { Performer } from '../../components/performer';
 import { ErrorNotice, formatDate, Loading } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { paymentLabel } from '../../lib/payment';
@@ -84,7 +85,7 @@ export function OrderTimeline({ order, currency }: { order: Order; currency: str
               <li key={e.id}>
                 <p>{describe(e, currency).join('. ')}.</p>
                 <p className="muted">
-                  {e.actor ?? 'The platform'} ·{' '}
+                  <Performer by={e.performed_by} /> ·{' '}
                   <time dateTime={e.created_at}>{formatDate(e.created_at)}</time>
                 </p>
               </li>

@@ -4,15 +4,9 @@ import { api, type Schema, unwrap } from '../../api/client';
 import { useEditor } from '../../components/editor';
 import { fieldErrors } from '../../components/forms';
 import { useMe } from '../../components/layout';
-import {
-  Checkbox,
-  ErrorNotice,
-  Loading,
-  SelectField,
-  TextArea,
-  TextField,
-} from '../../components/ui';
-import { categoriesQuery, flattenTree } from '../../lib/categories';
+import { RichTextField } from '../../components/rich-text';
+import { Checkbox, ErrorNotice, Loading, SelectField, TextField } from '../../components/ui';
+import { categoriesQuery, categoryPaths } from '../../lib/categories';
 import { can } from '../../lib/scopes';
 import { bodyOf, draftOf, emptyDraft, type ProductDraft } from './form';
 import { Media } from './media';
@@ -115,11 +109,10 @@ export function ProductEditor({ id }: { id: string | null }) {
               onChange={(e) => set('slug', e.target.value)}
               error={err('slug')}
             />
-            <TextArea
+            <RichTextField
               label="Description"
-              rows={5}
               value={draft.description}
-              onChange={(e) => set('description', e.target.value)}
+              onChange={(html) => set('description', html)}
               error={err('description')}
             />
             <SelectField
@@ -220,15 +213,15 @@ export function ProductEditor({ id }: { id: string | null }) {
 
 function Categories({ chosen, onChange }: { chosen: string[]; onChange: (ids: string[]) => void }) {
   const categories = useQuery(categoriesQuery);
-  const list = categories.data ? flattenTree(categories.data).map((c) => c.category) : [];
+  const list = categories.data ? categoryPaths(categories.data) : [];
   if (list.length === 0) return null;
   return (
     <fieldset className="choices">
       <legend>Categories</legend>
-      {list.map((c) => (
+      {list.map(({ category: c, path }) => (
         <Checkbox
           key={c.id}
-          label={c.title}
+          label={path}
           checked={chosen.includes(c.id)}
           onChange={(e) =>
             onChange(e.target.checked ? [...chosen, c.id] : chosen.filter((x) => x !== c.id))

@@ -7,7 +7,7 @@ import { ListFilters } from '../../components/list-filters';
 import { type Column, PagedTable, usePaged } from '../../components/paged';
 import { TagChips, TagFilter } from '../../components/tags';
 import { Notice } from '../../components/ui';
-import { categoriesQuery } from '../../lib/categories';
+import { categoriesQuery, categoryPaths } from '../../lib/categories';
 import { filtered } from '../../lib/list';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
@@ -96,7 +96,9 @@ export function Products() {
             name: 'category',
             label: 'Category',
             any: 'Any category',
-            options: (categories.data ?? []).map((c) => [c.id, c.title] as const),
+            options: categoryPaths(categories.data ?? []).map(
+              (c) => [c.category.id, c.path] as const,
+            ),
           },
         ]}
         values={search}
