@@ -255,7 +255,12 @@ describe('GET /analytics/reports/overview', () => {
         list: '/orders',
         filter: { status: 'pending', payment_status: 'fully-paid' },
       },
-      { key: 'refund_requests', count: 1, list: '/orders', filter: null },
+      {
+        key: 'refund_requests',
+        count: 1,
+        list: '/orders',
+        filter: { refund_requested: 'true' },
+      },
       { key: 'pending_reviews', count: 2, list: '/reviews', filter: { status: 'pending' } },
       {
         key: 'failed_webhook_deliveries',

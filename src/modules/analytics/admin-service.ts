@@ -90,8 +90,11 @@ const NEEDS_ACTION_LISTS: Record<
     list: '/orders',
     filter: { status: 'pending', payment_status: 'fully-paid' },
   },
-  // The order list has no filter for a requested refund yet.
-  refund_requests: { scope: 'orders:read', list: '/orders', filter: null },
+  refund_requests: {
+    scope: 'orders:read',
+    list: '/orders',
+    filter: { refund_requested: 'true' },
+  },
   pending_reviews: { scope: 'reviews:read', list: '/reviews', filter: { status: 'pending' } },
   failed_webhook_deliveries: {
     scope: 'admin',

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Keyset } from '../../admin-kit/list';
 import type { Db, Tx } from '../../db/client';
 import { orders } from '../../db/schema/index';
@@ -84,6 +84,8 @@ export type MerchantPaymentStatus = 'unpaid' | 'fully-paid' | 'partially-refunde
 export type OrderFilters = {
   status?: OrderTableRow['status'];
   paymentStatus?: MerchantPaymentStatus;
+  /** A buyer's refund request waiting for the shop's answer (true), or none waiting (false). */
+  refundRequested?: boolean;
   createdSince?: string;
   createdUntil?: string;
   email?: string;
@@ -112,6 +114,11 @@ function searchSql(q: string): SQL {
 const filterSql = (f: OrderFilters): Array<SQL | undefined> => [
   f.status ? eq(orders.status, f.status) : undefined,
   f.paymentStatus ? PAYMENT_FILTERS[f.paymentStatus] : undefined,
+  f.refundRequested === undefined
+    ? undefined
+    : f.refundRequested
+      ? eq(orders.refundState, 'requested')
+      : ne(orders.refundState, 'requested'),
   f.createdSince ? gte(orders.createdAt, new Date(f.createdSince)) : undefined,
   f.createdUntil ? lt(orders.createdAt, new Date(f.createdUntil)) : undefined,
   f.email ? eq(sql`lower(${orders.email})`, f.email.trim().toLowerCase()) : undefined,

@@ -131,6 +131,14 @@ export const OrderListQuerySchema = ListQuerySchema.extend({
     .enum(PAYMENT_STATUSES)
     .optional()
     .openapi({ param: { name: 'payment_status', in: 'query' } }),
+  refund_requested: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({
+      param: { name: 'refund_requested', in: 'query' },
+      description:
+        'true: orders whose buyer asked for a refund the shop has not answered; false: the others',
+    }),
   created_since: isoTime.optional().openapi({
     param: { name: 'created_since', in: 'query' },
     description: 'Orders placed at or after this time (ISO 8601)',

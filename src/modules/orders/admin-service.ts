@@ -156,6 +156,7 @@ export function toAdminOrder(row: AdminOrderRow, shop: ShopContext, now = Date.n
 export type OrderListParams = ListParams & {
   status?: OrderFilters['status'];
   payment_status?: OrderFilters['paymentStatus'];
+  refund_requested?: 'true' | 'false';
   created_since?: string;
   created_until?: string;
   email?: string;
@@ -168,6 +169,8 @@ export async function listAdminOrders(db: Db, shop: ShopContext, params: OrderLi
   const filters: OrderFilters = {
     status: params.status,
     paymentStatus: params.payment_status,
+    refundRequested:
+      params.refund_requested === undefined ? undefined : params.refund_requested === 'true',
     createdSince: params.created_since,
     createdUntil: params.created_until,
     email: params.email,

@@ -776,7 +776,7 @@ export interface paths {
         put?: never;
         /**
          * Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer
-         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
+         * @description pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Cancelling an order with money left to refund also needs `orders:refund` (403 MERCHANT_SCOPE_MISSING, checked before anything is written); an unpaid order needs only `orders:write`. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back. Each change is one transaction with its audit record and the buyer’s email; a change the order’s state does not allow is 409 with a code naming the state (see the transition table in docs/decisions/orders.md).
          */
         post: operations["cancelOrder"];
         delete?: never;
@@ -3049,6 +3049,7 @@ export interface components {
             version: number;
             /** @example 2026-05-02T09:14:00.000Z */
             updated_at: string | null;
+            shop: components["schemas"]["SettingsShop"];
             branding?: components["schemas"]["SettingsBranding"];
             headerTopbar?: components["schemas"]["SettingsHeaderTopbar"];
             checkout?: components["schemas"]["SettingsCheckout"];
@@ -3062,6 +3063,34 @@ export interface components {
             defaultPages?: components["schemas"]["SettingsDefaultPages"];
             popups?: components["schemas"]["SettingsPopups"];
             seo?: components["schemas"]["SettingsSeo"];
+        };
+        /** @description The shop itself: name, support email and currency, as GET /settings shows them; PATCH /settings/shop changes them */
+        SettingsShop: {
+            /**
+             * @description The shop’s name, as the storefront (GET /settings/health `name`), the theme’s header and every email show it; 1 to 80 characters, trimmed
+             * @example Aurora Linen
+             */
+            name: string;
+            /**
+             * @description Where buyers write for help, and where new-order notices go: the same value as `branding.helpEmail`; empty for none
+             * @example help@aurora.example
+             */
+            supportEmail: string;
+            /**
+             * @description The ISO 4217 code of every amount; fixed once the shop has an order (409 SHOP_CURRENCY_LOCKED)
+             * @example EUR
+             */
+            currency: string;
+            /**
+             * @description Digits after the decimal point (2 for EUR, 0 for JPY): amounts are stored as integers of 10^-n units, so this is fixed once the shop has an order (409 SHOP_CURRENCY_LOCKED). Prices already entered keep their stored integers.
+             * @example 2
+             */
+            currencyDigits: number;
+            /**
+             * @description Read-only: true once the shop has an order, so currency and digits are fixed
+             * @example false
+             */
+            currencyLocked: boolean;
         };
         /**
          * @description The `branding` section, as GET /settings shows it; PATCH /settings/branding changes it
@@ -4661,7 +4690,7 @@ export interface components {
              * @example sk_live_Ab3x
              */
             prefix: string;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             /** @description Requests per minute this key may make */
             rate_limit: number;
             /** @example 2026-01-31T09:30:00.000Z */
@@ -4690,7 +4719,7 @@ export interface components {
             /** @example Warehouse sync */
             name: string;
             /** @description What the key may do; only scopes the calling key holds can be granted */
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         AuditEventList: {
             /** @enum {string} */
@@ -4819,7 +4848,7 @@ export interface components {
             };
             /** @description A staff member's role; null for a key */
             role: components["schemas"]["RoleRef"] | null;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             /** @description Staff only */
             memberships?: components["schemas"]["StaffMembership"][];
         };
@@ -4980,7 +5009,7 @@ export interface components {
             key: "owner" | "admin" | "catalogue_editor" | "fulfilment" | "support" | "analyst" | null;
             /** @example Fulfilment */
             name: string;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
             preset: boolean;
             /** @description Members holding the role */
             members: number;
@@ -4989,12 +5018,12 @@ export interface components {
         RoleCreate: {
             /** @example Sofia Lind */
             name: string;
-            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         RoleUpdate: {
             /** @example Sofia Lind */
             name?: string;
-            scopes?: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
+            scopes?: ("catalogue:read" | "catalogue:write" | "content:read" | "content:write" | "settings:read" | "settings:write" | "orders:read" | "orders:write" | "orders:refund" | "customers:read" | "customers:write" | "reviews:read" | "reviews:write" | "marketing:read" | "marketing:write" | "staff:read" | "staff:write" | "admin")[];
         };
         DeletedRole: {
             /** @example 0b9e7c3a-5d2f-4e1b-8a6c-3f7d9e2b4c1a */
@@ -15041,7 +15070,7 @@ export interface operations {
             };
             path: {
                 /** @description A section of the settings document */
-                section: "branding" | "headerTopbar" | "checkout" | "reviews" | "shipping" | "tax" | "footer" | "footerConfig" | "pages" | "adsTracker" | "defaultPages" | "popups" | "seo";
+                section: "shop" | "branding" | "headerTopbar" | "checkout" | "reviews" | "shipping" | "tax" | "footer" | "footerConfig" | "pages" | "adsTracker" | "defaultPages" | "popups" | "seo";
             };
             cookie?: never;
         };
@@ -15154,7 +15183,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error codes: SHOP_NOT_SELECTED */
+            /** @description Error codes: SHOP_NOT_SELECTED, SHOP_CURRENCY_LOCKED */
             409: {
                 headers: {
                     /** @description The request id, also in the error body; quote it when reporting a problem. */
@@ -15166,7 +15195,7 @@ export interface operations {
                         /** @enum {string} */
                         status: "error";
                         /** @enum {string} */
-                        code: "SHOP_NOT_SELECTED";
+                        code: "SHOP_NOT_SELECTED" | "SHOP_CURRENCY_LOCKED";
                         /** @example Not an amount: write it like 19.99 */
                         message: string;
                         /** @description Equals the X-Request-Id response header */
@@ -18899,6 +18928,8 @@ export interface operations {
                 ending_before?: string;
                 status?: "pending" | "delivered" | "completed" | "cancelled" | "refunded";
                 payment_status?: "unpaid" | "fully-paid" | "partially-refunded" | "refunded";
+                /** @description true: orders whose buyer asked for a refund the shop has not answered; false: the others */
+                refund_requested?: "true" | "false";
                 /** @description Orders placed at or after this time (ISO 8601) */
                 created_since?: string;
                 /** @description Orders placed before this time (ISO 8601) */

@@ -11,6 +11,7 @@ export type OrdersSearch = {
   q?: string | undefined;
   status?: string | undefined;
   payment_status?: string | undefined;
+  refund_requested?: string | undefined;
 };
 type Order = Schema<'Order'>;
 
@@ -32,6 +33,9 @@ export function Orders() {
             ...(search.status ? { status: search.status as Order['status'] } : {}),
             ...(search.payment_status
               ? { payment_status: search.payment_status as Order['payment_status'] }
+              : {}),
+            ...(search.refund_requested === 'true' || search.refund_requested === 'false'
+              ? { refund_requested: search.refund_requested }
               : {}),
             ...(q ? (q.includes('@') ? { email: q } : { order_number: q.replace(/^#/, '') }) : {}),
           },
@@ -56,6 +60,15 @@ export function Orders() {
             label: 'Payment',
             any: 'Paid or not',
             options: Object.entries(PAYMENT_LABELS),
+          },
+          {
+            name: 'refund_requested',
+            label: 'Refund request',
+            any: 'Asked or not',
+            options: [
+              ['true', 'Refund requested'],
+              ['false', 'No refund request'],
+            ],
           },
         ]}
         values={search}

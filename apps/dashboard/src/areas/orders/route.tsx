@@ -8,7 +8,7 @@ const ordersRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/orders',
   staticData: { scope: 'orders:read', label: 'Orders' },
-  validateSearch: textSearch('q', 'status', 'payment_status'),
+  validateSearch: textSearch('q', 'status', 'payment_status', 'refund_requested'),
   component: Orders,
 });
 const orderRoute = createRoute({
