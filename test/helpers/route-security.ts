@@ -24,7 +24,12 @@ import {
 import { describeSessionChecks } from './session-security';
 import { createTestShop, type TestShop } from './shop-factory';
 
-/** The keys and objects every route is tried with; one world per operation. */
+/**
+ * The keys and objects one operation is tried with; one world per operation, since a call
+ * with the full key may change or delete what it names. It holds only what the operation's
+ * checks use: the object its path names (and those checked unchanged), and of the keys
+ * lacking a scope, the one lacking the operation's.
+ */
 type World = {
   victim: TestShop;
   fixtures: Record<string, string>;
@@ -35,12 +40,12 @@ type World = {
   full: TestMerchantKey;
 };
 
-async function createWorld(): Promise<World> {
+async function createWorld(op: Operation): Promise<World> {
   const victim = await createTestShop();
-  const fixtures = await createFixtures(victim);
+  const fixtures = await createFixtures(victim, op);
   const keysLacking = new Map<MerchantScope, TestMerchantKey>();
-  for (const scope of new Set(operations.flatMap((op) => (op.scope ? [op.scope] : [])))) {
-    keysLacking.set(scope, await createMerchantKey(victim, { scopes: scopesLacking(scope) }));
+  if (op.scope) {
+    keysLacking.set(op.scope, await createMerchantKey(victim, { scopes: scopesLacking(op.scope) }));
   }
   const revoked = await createMerchantKey(victim);
   await testDb()
@@ -79,7 +84,7 @@ export function describeRouteSecurity(
     let w: World;
 
     beforeAll(async () => {
-      w = await createWorld();
+      w = await createWorld(op);
     });
 
     const send = (headers: Record<string, string>) => sendOperation(op, w.fixtures, headers);

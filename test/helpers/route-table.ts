@@ -164,10 +164,23 @@ export const AREAS_BY_FILE = {
   'security-staff.test.ts': ['staff', 'any', 'personal'],
 } as const;
 
-/** An object of the victim shop for every resource of the table. */
-export async function createFixtures(victim: TestShop): Promise<Record<string, string>> {
+/** The objects `expectOtherShopKeptOut` checks are unchanged after every operation. */
+const ALWAYS_CHECKED = ['shipping-rates', 'keys', 'policies'];
+
+/**
+ * An object of the victim shop for every resource of the table, or, given `op`, for the
+ * resource its path names and those `expectOtherShopKeptOut` reads: the only ones its
+ * checks send or look at.
+ */
+export async function createFixtures(
+  victim: TestShop,
+  op?: Operation,
+): Promise<Record<string, string>> {
+  const wanted = op ? new Set([resourceOf(op.path), ...ALWAYS_CHECKED]) : null;
   const fixtures: Record<string, string> = {};
-  for (const [resource, make] of Object.entries(FIXTURES)) fixtures[resource] = await make(victim);
+  for (const [resource, make] of Object.entries(FIXTURES)) {
+    if (!wanted || wanted.has(resource)) fixtures[resource] = await make(victim);
+  }
   return fixtures;
 }
 
