@@ -95,7 +95,7 @@ describe('orders through the merchant API', () => {
     expect(byEmail.body.data.map((o: { id: string }) => o.id)).toEqual([order.id]);
   });
 
-  it('filters by status, payment status and date range', async () => {
+  it('filters by status, payment status, date range and a waiting refund request', async () => {
     const other = await createTestShop();
     const { api: own } = await merchantOf(other);
     const product = await createProduct(other, { priceMinor: 100 });
@@ -119,6 +119,17 @@ describe('orders through the merchant API', () => {
     const bad = await own.get('/orders?status=shipped');
     expectError(bad, 422, 'VALIDATION_FAILED');
     expect(bad.body.details[0].field).toBe('status');
+
+    // A buyer's refund request the shop has not answered yet.
+    await testDb()
+      .update(s.orders)
+      .set({ refundState: 'requested', refundRequestedAt: new Date() })
+      .where(eq(s.orders.id, b.id));
+    expect(await ids('refund_requested=true')).toEqual([b.id]);
+    expect(await ids('refund_requested=false')).toEqual([a.id]);
+    const notWord = await own.get('/orders?refund_requested=yes');
+    expectError(notWord, 422, 'VALIDATION_FAILED');
+    expect(notWord.body.details[0].field).toBe('refund_requested');
   });
 
   it('walks every edge of the state machine: allowed ones are offered and move, the rest are 409 naming the state', async () => {
