@@ -6,7 +6,7 @@ import { ApiError } from '../../errors';
 import { sniffImage } from '../../lib/image-type';
 import { destinationRefusal, fetchOutbound, OutboundError, readCapped } from '../../lib/outbound';
 import { MEDIA_MAX_BYTES, storeImage } from '../media/service';
-import type { ImageDraft } from './csv/mapper';
+import type { ImageDraft } from './csv/draft';
 import type { ImportProblem } from './csv/values';
 
 /** How long one image may take to download, redirects included. */

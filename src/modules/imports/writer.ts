@@ -5,7 +5,8 @@ import type { ProductInput } from '../products/admin-schemas';
 import { upsertProductByHandle } from '../products/admin-service';
 import { categoryIdsOf } from './categories';
 import type { Row } from './csv/columns';
-import { mapProduct, type ProductDraft } from './csv/mapper';
+import type { ProductDraft } from './csv/draft';
+import { mapProduct } from './csv/mapper';
 import type { ImportProblem } from './csv/values';
 import { type ImageContext, resolveImages } from './images';
 

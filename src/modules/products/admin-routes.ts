@@ -5,10 +5,9 @@ import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { BULK_RAISES, bulkEdit } from './admin-bulk';
 import { BulkEditInputSchema, BulkEditResultSchema } from './admin-bulk-schemas';
+import { ProductListQuerySchema, ProductListSchema } from './admin-list-schemas';
 import {
   ProductInputSchema,
-  ProductListQuerySchema,
-  ProductListSchema,
   ProductSchema,
   ProductUpdateSchema,
   ProductWriteSchema,

@@ -10,14 +10,9 @@ import { defined } from '../../lib/defined';
 import { attachFiles } from '../digital-files/queries';
 import { emitFromWrite } from '../webhooks/service';
 import { checkAgainstShop, slugify } from './admin-checks';
+import type { ProductListQuery } from './admin-list-schemas';
 import { planVariants, refuse, saleProblems, type VariantPlan } from './admin-plan';
-import type {
-  Product,
-  ProductInput,
-  ProductListQuery,
-  ProductUpdate,
-  Warning,
-} from './admin-schemas';
+import type { Product, ProductInput, ProductUpdate, Warning } from './admin-schemas';
 import { applyVariantPlan, type VariantRow } from './admin-variant-writes';
 import { lockProductBySlug, selectProductPage, selectProductView } from './admin-view';
 import {
