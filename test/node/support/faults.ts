@@ -116,7 +116,7 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
  * plus 10 s, for timers, processes and workerd on a loaded two-core machine (docs/reliability.md,
  * "The fault suite"). What the bounds prevent is of another order: no answer until the client
  * gives up, or 60 s. How long each answer actually takes is a benchmark's figure, not a test's:
- * `npm run bench:faults` measures it (bench/FAULTS.md).
+ * `npm run bench:faults` measures it (docs/reliability.md).
  */
 export const loadedBound = (boundMs: number) => 2 * boundMs + 10_000;
 

@@ -1,0 +1,112 @@
+/**
+ * How long each adapter takes to give up on a server that accepts the connection and never
+ * answers, against the timeout it states: the figures test/node/dependency-timeouts.test.ts
+ * leaves to a benchmark (the test checks that each call gives up, with the error that becomes
+ * a 503, and not before its timeout; a busy machine decides how long after).
+ *
+ *   npm run bench:timeouts             # 5 rounds, medians
+ *   TIMEOUT_RUNS=1 npm run bench:timeouts
+ */
+import { sql } from 'drizzle-orm';
+import {
+  createUpstashDedup,
+  createUpstashRateLimiter,
+  createUpstashRedis,
+  KV_TIMEOUT_MS,
+} from '../src/adapters/kv-upstash';
+import { createResendMailer, MAIL_TIMEOUT_MS } from '../src/adapters/mail';
+import { createStripePayments, PAYMENTS_TIMEOUT_MS } from '../src/adapters/payments-stripe';
+import { createDatabase, DB_STATEMENT_TIMEOUT_MS, DbBudget } from '../src/db/client';
+import { startHangingServer, timed } from '../test/node/support/faults';
+import { envInt, loadAverage } from './lib/machine';
+
+const RUNS = envInt('TIMEOUT_RUNS', 5, 50);
+const BUDGET_MS = 1_000;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+const hanging = await startHangingServer();
+const base = `http://127.0.0.1:${hanging.port}`;
+const url = `postgres://user:password@127.0.0.1:${hanging.port}/db`;
+
+/** Each call, its stated timeout, and the work that must give up. */
+const calls: Array<[name: string, statedMs: number, run: () => Promise<unknown>]> = [
+  [
+    'Redis rate limit',
+    KV_TIMEOUT_MS,
+    () =>
+      createUpstashRateLimiter(createUpstashRedis(base, 'token')).hit(
+        { name: 'bench', limit: 5, windowSeconds: 60 },
+        'key',
+      ),
+  ],
+  [
+    'Redis de-duplication',
+    KV_TIMEOUT_MS,
+    () => createUpstashDedup(createUpstashRedis(base, 'token')).firstSeen('key', 60),
+  ],
+  [
+    'Postgres statement',
+    DB_STATEMENT_TIMEOUT_MS,
+    () => createDatabase({ url, httpEndpoint: `${base}/sql` }).db.execute(sql`select 1`),
+  ],
+  [
+    "Postgres statement, the request's budget left",
+    BUDGET_MS,
+    () =>
+      createDatabase({ url, httpEndpoint: `${base}/sql` }, new DbBudget(BUDGET_MS)).db.execute(
+        sql`select 1`,
+      ),
+  ],
+  [
+    'mail provider',
+    MAIL_TIMEOUT_MS,
+    () =>
+      createResendMailer('re_test', base).send({
+        from: 'shop@example.test',
+        to: 'ada@example.test',
+        subject: 's',
+        html: '<p>h</p>',
+        text: 't',
+        idempotencyKey: 'k',
+      }),
+  ],
+  [
+    'payment provider',
+    PAYMENTS_TIMEOUT_MS,
+    () =>
+      createStripePayments({ apiBase: base }).createCheckoutSession({
+        secretKey: 'sk_test_x',
+        currency: 'eur',
+        lines: [{ name: 'Mug', unitAmountMinor: 1200, quantity: 1 }],
+        successUrl: 'https://shop.example.test/ok',
+        cancelUrl: 'https://shop.example.test/cancel',
+        customerEmail: 'ada@example.test',
+        orderId: 'order',
+        shopId: 'shop',
+        idempotencyKey: 'checkout-order',
+      }),
+  ],
+];
+
+console.log(`load average before: ${loadAverage()}; ${RUNS} rounds, the calls of a round at once`);
+const times = calls.map((): number[] => []);
+for (let round = 0; round < RUNS; round++) {
+  const results = await Promise.all(calls.map(([, , run]) => timed(run())));
+  results.forEach((result, i) => {
+    if (result.error === undefined) throw new Error(`${calls[i]?.[0]} answered a silent server`);
+    times[i]?.push(result.ms);
+  });
+}
+await hanging.close();
+
+console.log('\n| Call | Stated timeout | Gave up after (median) | Over the timeout |');
+console.log('|---|---|---|---|');
+calls.forEach(([name, stated], i) => {
+  const ms = median(times[i] ?? []);
+  console.log(`| ${name} | ${stated} ms | ${ms.toFixed(0)} ms | ${(ms - stated).toFixed(0)} ms |`);
+});
+console.log(`\nload average after: ${loadAverage()}`);
