@@ -181,6 +181,18 @@ export const expireSession = (sessionId: string) => closeSession(sessionId, 'exp
 export const providerApi = (path: string, init: RequestInit = {}) =>
   fetch(`${providerBase()}${path}`, init);
 
+/** A refund as the payment provider stand-in made it. */
+export type ProviderRefund = {
+  id: string;
+  amount: number;
+  payment_intent: string;
+  metadata: object;
+};
+
+/** The refunds the provider stand-in made for an order. */
+export const providerRefunds = async (orderId: string) =>
+  (await (await providerApi(`/__test/refunds?order_id=${orderId}`)).json()) as ProviderRefund[];
+
 /** `Stripe-Signature` for `body`, computed here independently of the worker's code. */
 export async function signPayload(secret: string, body: string, timestamp = nowSeconds()) {
   const key = await crypto.subtle.importKey(

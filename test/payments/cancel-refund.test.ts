@@ -15,18 +15,14 @@ import {
   postOrder,
   postWebhook,
   providerApi,
+  providerRefunds,
   providerSessions,
   type TestProvider,
 } from '../helpers/order-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 import { type Inbox, registerEndpoint } from '../helpers/webhooks';
 
-type ProviderRefund = { id: string; amount: number; payment_intent: string };
 type Event = { type: string; data: { id: string; refund: { id: string; amount: number } | null } };
-
-/** The refunds the provider stand-in made for an order. */
-const providerRefunds = async (orderId: string) =>
-  (await (await providerApi(`/__test/refunds?order_id=${orderId}`)).json()) as ProviderRefund[];
 
 // Cancelling a paid order refunds it and restocks it, as Shopify's orderCancel with refund
 // and restock (docs/decisions/orders.md, "Cancelling a paid order").

@@ -12,16 +12,11 @@ import {
   postOrder,
   postWebhook,
   providerApi,
+  providerRefunds,
   providerSessions,
   type TestProvider,
 } from '../helpers/order-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
-
-type ProviderRefund = { id: string; amount: number; payment_intent: string; metadata: object };
-
-/** The refunds the provider stand-in made for an order. */
-const providerRefunds = async (orderId: string) =>
-  (await (await providerApi(`/__test/refunds?order_id=${orderId}`)).json()) as ProviderRefund[];
 
 // Refunds of an order paid through the provider's checkout go through the provider
 // (docs/decisions/orders.md, "Refunds through the payment provider").
