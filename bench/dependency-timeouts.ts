@@ -2,7 +2,10 @@
  * How long each adapter takes to give up on a server that accepts the connection and never
  * answers, against the timeout it states: the figures test/node/dependency-timeouts.test.ts
  * leaves to a benchmark (the test checks that each call gives up, with the error that becomes
- * a 503, and not before its timeout; a busy machine decides how long after).
+ * a 503, and not before its timeout; a busy machine decides how long after). Then the same for
+ * the local stand-ins, with the settings their fault tests use (test/node/upstash-faults,
+ * neon-http-faults and ws-bridge): how long a 503 takes while their upstream refuses or hangs,
+ * and how long closing the WebSocket bridge takes with a tunnel open.
  *
  *   npm run bench:timeouts             # 5 rounds, medians
  *   TIMEOUT_RUNS=1 npm run bench:timeouts
@@ -19,6 +22,7 @@ import { createStripePayments, PAYMENTS_TIMEOUT_MS } from '../src/adapters/payme
 import { createDatabase, DB_STATEMENT_TIMEOUT_MS, DbBudget } from '../src/db/client';
 import { startHangingServer, timed } from '../test/node/support/faults';
 import { envInt, loadAverage } from './lib/machine';
+import { startStandInCalls } from './lib/stand-in-timeouts';
 
 const RUNS = envInt('TIMEOUT_RUNS', 5, 50);
 const BUDGET_MS = 1_000;
@@ -108,5 +112,20 @@ console.log('|---|---|---|---|');
 calls.forEach(([name, stated], i) => {
   const ms = median(times[i] ?? []);
   console.log(`| ${name} | ${stated} ms | ${ms.toFixed(0)} ms | ${(ms - stated).toFixed(0)} ms |`);
+});
+
+// The stand-ins, one call at a time (each round restarts nothing: the calls are independent).
+const standIns = await startStandInCalls();
+const standInTimes = standIns.calls.map((): number[] => []);
+for (let round = 0; round < RUNS; round++) {
+  for (const [i, call] of standIns.calls.entries()) standInTimes[i]?.push(await call.run());
+}
+await standIns.close();
+console.log('\n| Stand-in | Case | Its timeout | Took (median) |');
+console.log('|---|---|---|---|');
+standIns.calls.forEach((call, i) => {
+  const ms = median(standInTimes[i] ?? []);
+  const timeout = call.timeoutMs === undefined ? 'none waited for' : `${call.timeoutMs} ms`;
+  console.log(`| ${call.standIn} | ${call.case} | ${timeout} | ${ms.toFixed(0)} ms |`);
 });
 console.log(`\nload average after: ${loadAverage()}`);

@@ -15,6 +15,7 @@ import { type BuiltWorker, buildWorker, type ServedWorker, serveWorker } from '.
 import { demoObjects, type SeedResult, seedDemo } from '../seed';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../seed/keys';
 import { DEMO_OWNER_EMAIL } from '../seed/staff';
+import { runUntilStopped } from './lifecycle';
 import { createProgress, type Progress } from './progress';
 import { describeShop, summarizeShop } from './summary';
 
@@ -77,30 +78,15 @@ const STACK_STEPS: Record<StackStep, string> = {
 let stackStarting: Promise<LocalStack> | undefined;
 let workerStarting: Promise<ServedWorker> | undefined;
 let stopWatching: (() => void) | undefined;
-let stopping: Promise<void> | undefined;
 
-/** Stops everything this process started, in reverse order, once; then exits with `code`. */
-function shutdown(code: number): Promise<void> {
-  stopping ??= (async () => {
-    // Whatever hangs, the process still ends, and takes its group with it (Postgres, workerd):
-    // scripts/dev.ts may already be gone and not there to end it.
-    setTimeout(() => {
-      console.error('npm run dev: the graceful stop took too long; ending what is left');
-      try {
-        process.kill(-process.pid, 'SIGKILL');
-      } catch {
-        process.exit(code || 1);
-      }
-    }, 8_000).unref();
-    stopWatching?.();
-    await rm(DEV_ENV, { force: true });
-    const worker = await workerStarting?.catch(() => undefined);
-    await worker?.stop().catch((error: unknown) => console.error('stopping the worker:', error));
-    const stack = await stackStarting?.catch(() => undefined);
-    await stack?.stop().catch((error: unknown) => console.error('stopping the stack:', error));
-    process.exit(code);
-  })();
-  return stopping;
+/** Stops everything this process started, in reverse order. */
+async function stopEverything() {
+  stopWatching?.();
+  await rm(DEV_ENV, { force: true });
+  const worker = await workerStarting?.catch(() => undefined);
+  await worker?.stop().catch((error: unknown) => console.error('stopping the worker:', error));
+  const stack = await stackStarting?.catch(() => undefined);
+  await stack?.stop().catch((error: unknown) => console.error('stopping the stack:', error));
 }
 
 function startStack(progress: Progress) {
@@ -260,21 +246,4 @@ async function main() {
   );
 }
 
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, () => void shutdown(0));
-}
-const crash = (error: unknown) => {
-  console.error(error);
-  void shutdown(1);
-};
-process.on('uncaughtException', crash);
-process.on('unhandledRejection', crash);
-if (SUPERVISED) {
-  // scripts/dev.ts holds the other end: it closes when that process ends in any way,
-  // `kill -9` included, and nothing started here may outlive it.
-  process.stdin.on('end', () => void shutdown(0));
-  process.stdin.on('error', () => void shutdown(0));
-  process.stdin.resume();
-}
-
-main().catch(crash);
+runUntilStopped({ main, stop: stopEverything, supervised: SUPERVISED });

@@ -1,136 +1,17 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { setTimeout as delay } from 'node:timers/promises';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../scripts/local/net';
 import { DEMO_API_KEY } from '../../scripts/seed/keys';
-
-const CRASH_FIXTURE = path.resolve('test/node/fixtures/crash-on-sigusr2.mjs');
-
-type Dev = {
-  /** The process `npm run dev` runs: scripts/dev.ts. */
-  parent: ChildProcess;
-  /** scripts/dev/server.ts: leader of the group of everything the stack started. */
-  serverPid: number;
-  port: number;
-  mailPort: number;
-  output(): string;
-  exited: Promise<number | null>;
-};
-
-const isListening = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
-
-const groupAlive = (pgid: number) => {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-const childrenOf = (pid: number) =>
-  execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number))
-    .filter(([, ppid]) => ppid === pid)
-    .map(([child]) => child ?? 0);
-
-const descendantsOf = (pid: number): number[] =>
-  childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
-
-const argsOf = (pid: number) =>
-  execFileSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' }).trim();
-
-/**
- * `npm run dev` as npm runs it (`node --import tsx scripts/dev.ts`), in a data dir of its own;
- * with `viaNpm`, through npm itself, as a terminal or process manager starts it.
- */
-async function startDev(
-  dataDir: string,
-  env: Record<string, string> = {},
-  viaNpm = false,
-): Promise<Dev> {
-  const [port, mailPort] = [await findFreePort(), await findFreePort()];
-  let output = '';
-  const [command, args] = viaNpm
-    ? ['npm', ['run', 'dev']]
-    : [process.execPath, ['--import', 'tsx', 'scripts/dev.ts']];
-  const parent = spawn(command, args, {
-    env: {
-      ...process.env,
-      DEV_DATA_DIR: dataDir,
-      PORT: String(port),
-      MAIL_PORT: String(mailPort),
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      ...env,
-    },
-    // A group of its own, so a failing test can still end everything (see afterAll).
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  parent.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  parent.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => parent.once('exit', resolve));
-  const deadline = Date.now() + 240_000;
-  while (!output.includes('Storefront API is running')) {
-    if (parent.exitCode !== null || Date.now() > deadline)
-      throw new Error(`dev did not start:\n${output}`);
-    await delay(250);
-  }
-  const serverPid = descendantsOf(parent.pid ?? 0).find((pid) =>
-    argsOf(pid).includes('scripts/dev/server.ts'),
-  );
-  if (!serverPid) throw new Error('no server process under scripts/dev.ts');
-  return { parent, serverPid, port, mailPort, output: () => output, exited };
-}
-
-/** Nothing the dev command started is left: no process of its group, no port, no Postgres. */
-async function expectNothingLeft(dev: Dev, dataDir: string) {
-  const deadline = Date.now() + 30_000;
-  const leftovers = async () => {
-    const processes = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
-      .split('\n')
-      .filter((line) => line.includes(dataDir));
-    return {
-      group: groupAlive(dev.serverPid),
-      api: await isListening(dev.port),
-      mail: await isListening(dev.mailPort),
-      processes,
-    };
-  };
-  let left = await leftovers();
-  while ((left.group || left.api || left.mail || left.processes.length) && Date.now() < deadline) {
-    await delay(250);
-    left = await leftovers();
-  }
-  expect(left).toEqual({ group: false, api: false, mail: false, processes: [] });
-}
+import { type Dev, endAll, expectNothingLeft, holdConnection, startDev } from './support/dev';
 
 /*
- * `npm run dev` starts once for this file's reading cases: the five under "started, then stopped
- * with Ctrl-C" share one stack (beforeAll), and its last case stops it. Seven more starts remain,
- * one per case that ends the stack it checks (SIGTERM, SIGHUP, SIGKILL, npm told SIGTERM, a
- * process manager's group stop, a crash of the server, a crash of its supervisor): a stopped or
- * crashed stack cannot be stopped again, so each needs a fresh one. Eight starts in all, each
- * after the first reusing the data dir's database (no initdb, migrations already applied).
+ * `npm run dev` starts once in this file: its reading cases share the stack, and the last case
+ * stops it with Ctrl-C while a client holds a database connection, checking that the whole
+ * stack (workerd, Postgres, the stand-ins) ends. The other ways a stack ends (SIGTERM, SIGHUP,
+ * SIGKILL, npm told SIGTERM, a process manager's group stop, a crash of the server or of its
+ * supervisor) are each a start of the supervisor over a lighter server with the same lifecycle:
+ * test/node/dev-supervisor.test.ts.
  */
 describe('npm run dev', () => {
   let dataDir: string;
@@ -142,15 +23,7 @@ describe('npm run dev', () => {
   });
 
   afterAll(async () => {
-    for (const dev of started) {
-      for (const pid of [dev.parent.pid, dev.serverPid]) {
-        try {
-          if (pid) process.kill(-pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    }
+    endAll(started);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -219,82 +92,12 @@ describe('npm run dev', () => {
       expect(await script.text()).toContain('createApiReference');
     });
 
-    it('stops everything it started on Ctrl-C', async () => {
+    it('stops everything it started on Ctrl-C, a client holding a database connection', async () => {
+      const client = await holdConnection(dev);
       process.kill(dev.parent.pid ?? 0, 'SIGINT');
       expect(await dev.exited).toBe(0);
       await expectNothingLeft(dev, dataDir);
+      await client.end().catch(() => undefined);
     }, 60_000);
   });
-
-  for (const signal of ['SIGTERM', 'SIGHUP'] as const) {
-    it(`stops everything it started on ${signal}`, async () => {
-      const dev = await startDev(dataDir);
-      started.push(dev);
-      process.kill(dev.parent.pid ?? 0, signal);
-      expect(await dev.exited).toBe(0);
-      await expectNothingLeft(dev, dataDir);
-    }, 300_000);
-  }
-
-  it('leaves nothing behind when it is killed with SIGKILL', async () => {
-    const dev = await startDev(dataDir);
-    started.push(dev);
-    process.kill(dev.parent.pid ?? 0, 'SIGKILL');
-    await dev.exited;
-    await expectNothingLeft(dev, dataDir);
-  }, 300_000);
-
-  /** A client holding a connection to the dev database, as a psql or an editor would. */
-  const holdConnection = async (dev: Dev) => {
-    const url = /Database:\s+(\S+)/.exec(dev.output())?.[1];
-    expect(url).toMatch(/^postgres:\/\//);
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', () => undefined);
-    await client.connect();
-    await client.query('select 1');
-    return client;
-  };
-
-  it('leaves nothing behind when npm is told SIGTERM (npm ends at once without passing it on)', async () => {
-    const dev = await startDev(dataDir, {}, true);
-    started.push(dev);
-    const client = await holdConnection(dev);
-    process.kill(dev.parent.pid ?? 0, 'SIGTERM');
-    await dev.exited;
-    await expectNothingLeft(dev, dataDir);
-    await client.end().catch(() => undefined);
-  }, 300_000);
-
-  it('leaves nothing behind when a process manager stops its group: SIGTERM, then SIGKILL once npm has exited', async () => {
-    const dev = await startDev(dataDir, {}, true);
-    started.push(dev);
-    const client = await holdConnection(dev);
-    const group = dev.parent.pid ?? 0;
-    process.kill(-group, 'SIGTERM');
-    await Promise.race([dev.exited, delay(20_000)]);
-    try {
-      process.kill(-group, 'SIGKILL');
-    } catch {
-      // the group had already ended
-    }
-    await expectNothingLeft(dev, dataDir);
-    await client.end().catch(() => undefined);
-  }, 300_000);
-
-  it('leaves nothing behind when the server dies of an uncaught error', async () => {
-    const dev = await startDev(dataDir, { NODE_OPTIONS: `--import=${CRASH_FIXTURE}` });
-    started.push(dev);
-    process.kill(dev.serverPid, 'SIGUSR2');
-    expect(await dev.exited).toBe(1);
-    expect(dev.output()).toContain('simulated crash');
-    await expectNothingLeft(dev, dataDir);
-  }, 300_000);
-
-  it('leaves nothing behind when the supervising process dies of an uncaught error', async () => {
-    const dev = await startDev(dataDir, { NODE_OPTIONS: `--import=${CRASH_FIXTURE}` });
-    started.push(dev);
-    process.kill(dev.parent.pid ?? 0, 'SIGUSR2');
-    expect(await dev.exited).toBe(1);
-    await expectNothingLeft(dev, dataDir);
-  }, 300_000);
 });

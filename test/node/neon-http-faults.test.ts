@@ -2,7 +2,6 @@ import { type NeonQueryFunction, neon, neonConfig } from '@neondatabase/serverle
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NeonHttpEndpoint, startNeonHttpEndpoint } from '../../scripts/local/neon-http';
 import {
-  loadedBound,
   type RestartablePostgres,
   startHangingServer,
   startRestartablePostgres,
@@ -32,7 +31,8 @@ describe('the Neon HTTP endpoint when Postgres stops, hangs and comes back', () 
     });
 
   const waitUntilServing = async () => {
-    const deadline = Date.now() + 15_000;
+    // A guard against an endpoint that never serves again, generous for a busy machine.
+    const deadline = Date.now() + 30_000;
     for (;;) {
       const res = await post('select 1 as one').catch(() => null);
       if (res?.status === 200) return;
@@ -48,7 +48,7 @@ describe('the Neon HTTP endpoint when Postgres stops, hangs and comes back', () 
     ]);
     neonConfig.fetchEndpoint = endpoint.url;
     sql = neon(postgres.url);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await endpoint?.close();
@@ -68,16 +68,17 @@ describe('the Neon HTTP endpoint when Postgres stops, hangs and comes back', () 
     expect(await cut.json()).toHaveProperty('message');
     expect(await batch).toBeInstanceOf(Error);
 
-    // While it is down: a JSON 5xx, at once (the connection is refused).
+    // While it is down: a JSON 5xx, at once: the connection is refused, no timeout waited for.
     const down = await timed(post('select 1'));
     expect(down.value?.status).toBe(503);
-    expect(await down.value?.json()).toMatchObject({ message: expect.any(String) });
-    expect(down.ms).toBeLessThan(loadedBound(1_500));
+    expect(await down.value?.json()).toMatchObject({
+      message: expect.stringMatching(/ECONNREFUSED/),
+    });
 
     await postgres.start();
     await waitUntilServing();
     expect(await sql`select 2 as two`).toEqual([{ two: 2 }]);
-  }, 60_000);
+  });
 
   it('answers 503 after its connect timeout while Postgres hangs, and serves after', async () => {
     await postgres.stop();
@@ -85,8 +86,11 @@ describe('the Neon HTTP endpoint when Postgres stops, hangs and comes back', () 
     try {
       const answer = await timed(post('select 1'));
       expect(answer.value?.status).toBe(503);
+      // Not before its connect timeout, and ended by it (how soon after: npm run bench:timeouts).
       expect(answer.ms).toBeGreaterThanOrEqual(900);
-      expect(answer.ms).toBeLessThan(loadedBound(3_000));
+      expect(await answer.value?.json()).toMatchObject({
+        message: expect.stringMatching(/timeout/i),
+      });
       expect(hanging.connections()).toBeGreaterThan(0);
     } finally {
       await hanging.close();
@@ -94,5 +98,5 @@ describe('the Neon HTTP endpoint when Postgres stops, hangs and comes back', () 
     await postgres.start();
     await waitUntilServing();
     expect(await sql`select 3 as three`).toEqual([{ three: 3 }]);
-  }, 60_000);
+  });
 });

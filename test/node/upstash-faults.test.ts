@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startUpstashRest, type UpstashRestServer } from '../../scripts/local/upstash';
 import {
   hasRedisServer,
-  loadedBound,
   type RestartableRedis,
   type StallingProxy,
   startHangingServer,
@@ -20,6 +19,7 @@ if (!available) console.warn('Skipping the Upstash stand-in fault tests: no redi
  * The Upstash stand-in when its Redis stops, hangs and comes back (a private redis-server,
  * never a shared one): requests get Upstash's `{ error }` with a 503 instead of hanging or
  * crashing the process, a Redis error reply stays a 400, and it serves again once Redis does.
+ * How long a 503 takes is measured by `npm run bench:timeouts`, not asserted.
  */
 describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and comes back', () => {
   const token = randomUUID();
@@ -34,8 +34,9 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
       headers: { authorization: `Bearer ${token}` },
     });
 
+  // Guards against a stand-in that never serves again, generous for a busy machine: not a budget.
   const waitUntilServing = async () => {
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     while ((await command(['PING']).catch(() => null))?.status !== 200) {
       if (Date.now() > deadline) throw new Error('the stand-in did not serve again');
       await new Promise((r) => setTimeout(r, 100));
@@ -46,7 +47,7 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
     redis = await startRestartableRedis();
     server = await startUpstashRest({ redisUrl: redis.url, token, commandTimeoutMs: 500 });
     client = new Redis({ url: server.url, token, enableTelemetry: false, retry: false });
-  }, 30_000);
+  });
 
   afterAll(async () => {
     await server?.close();
@@ -62,7 +63,6 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
     const down = await timed(command(['GET', 'k']));
     expect(down.value?.status).toBe(503);
     expect(await down.value?.json()).toMatchObject({ error: expect.stringMatching(/^ERR/) });
-    expect(down.ms).toBeLessThan(loadedBound(2_000));
     const pipeline = await fetch(`${server.url}/pipeline`, {
       method: 'POST',
       body: JSON.stringify([['GET', 'k']]),
@@ -75,7 +75,7 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
     await waitUntilServing();
     expect(await client.set('k2', 'v2')).toBe('OK');
     expect(await client.get('k2')).toBe('v2');
-  }, 30_000);
+  });
 
   it('gives up on a hanging Redis after its command timeout, and serves after', async () => {
     await redis.stop();
@@ -83,16 +83,21 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
     try {
       const answer = await timed(command(['GET', 'k']));
       expect(answer.value?.status).toBe(503);
-      expect(answer.ms).toBeLessThan(loadedBound(3_000));
+      // Its command timeout ended it (how soon after: npm run bench:timeouts), on a connection
+      // the wedged Redis had accepted.
+      expect(await answer.value?.json()).toMatchObject({
+        error: expect.stringMatching(/^ERR service unavailable: .*timed out/i),
+      });
+      expect(hanging.connections()).toBeGreaterThan(0);
     } finally {
       await hanging.close();
     }
     await redis.start();
     await waitUntilServing();
     expect(await client.incr(`n-${randomUUID()}`)).toBe(1);
-  }, 30_000);
+  });
 
-  it('serves again within seconds after Redis stalls behind the network and passes traffic again', async () => {
+  it('serves again after Redis stalls behind the network and passes traffic again', async () => {
     const proxy: StallingProxy = await startStallingProxy(redis.port);
     const behind = await startUpstashRest({
       redisUrl: `redis://127.0.0.1:${proxy.port}`,
@@ -106,7 +111,9 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
       // Commands sent into the stall are lost with their replies, as on a broken network.
       for (let i = 0; i < 3; i++) await expect(through.get('stall')).rejects.toThrow();
       proxy.resume();
-      const deadline = Date.now() + 10_000;
+      // Before the stand-in started over after a timeout, it never served again; how soon it
+      // does is measured in docs/reliability.md's fault suite, not here.
+      const deadline = Date.now() + 30_000;
       let answer: string | null = null;
       while (Date.now() < deadline) {
         answer = await through.get<string>('stall').then(String, () => null);
@@ -122,5 +129,5 @@ describe.skipIf(!available)('the Upstash stand-in when Redis stops, hangs and co
       await behind.close();
       await proxy.close();
     }
-  }, 30_000);
+  });
 });

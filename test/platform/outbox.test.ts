@@ -49,6 +49,7 @@ describe('the email outbox', () => {
     const [row] = await queueEmail(db, email(shop.id, 'b@shop.test'));
     const id = row?.id ?? '';
     const failing: Mailer = { send: async () => Promise.reject(new Error('provider down')) };
+    const attempted = Date.now();
     await deliverEmails(
       { db: db, mailer: failing, from: 'Shop <s@shop.test>', log: createLogger() },
       [id],
@@ -56,7 +57,11 @@ describe('the email outbox', () => {
     const [afterFailure] = await db.select().from(s.emailOutbox).where(eq(s.emailOutbox.id, id));
     expect(afterFailure?.status).toBe('pending');
     expect(afterFailure?.attempts).toHaveLength(1);
-    expect(afterFailure?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    // Backed off from the attempt (2 minutes after a first failure; a second's leeway for the
+    // database's clock), however long the attempt took.
+    expect(afterFailure?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(
+      attempted + 2 * 60_000 - 1000,
+    );
 
     await db
       .update(s.emailOutbox)

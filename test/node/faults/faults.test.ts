@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KV_TIMEOUT_MS } from '../../../src/adapters/kv-upstash';
 import { DB_BUDGET_MS, DB_STATEMENT_TIMEOUT_MS } from '../../../src/db/budget';
 import { SHOP_CACHE_TRUST_MS } from '../../../src/identity/shops';
 import { SUBSCRIBE_RATE } from '../../../src/modules/newsletter/service';
-import { hasRedisServer, loadedBound } from '../support/faults';
-import { type Endpoint, endpoints, label, orderBody, pageView } from './endpoints';
+import { hasRedisServer } from '../support/faults';
+import {
+  code,
+  describeAnswer,
+  figureTable,
+  judgeRedisOutage,
+  ms,
+  retryAfter,
+  until,
+} from './answers';
+import { type Endpoint, endpoints, orderBody, pageView } from './endpoints';
 import { type Answer, type FaultStack, startFaultStack } from './harness';
 
 const redisAvailable = await hasRedisServer();
@@ -15,19 +23,17 @@ if (!redisAvailable) console.warn('Skipping the Redis faults: no redis-server he
 /*
  * The fault suite: the real local stack and the built worker, one dependency broken at a
  * time. Run alone with `npx vitest run --project stack test/node/faults`; it prints the
- * figures recorded in docs/reliability.md.
+ * figures recorded in docs/reliability.md. It asserts what the answers are, that each request
+ * ends (a request without its timeout would hang past the test's own) and, for a hanging
+ * dependency, that the requests reached it, so a timeout is what ended them; how long they
+ * took is a busy machine's to decide, so the times are printed and measured by
+ * `npm run bench:faults`, never asserted.
  */
 
 const isRead = (e: Endpoint) => e.method === 'GET';
-const dbBound = (e: Endpoint) => loadedBound(DB_BUDGET_MS[isRead(e) ? 'read' : 'write']);
-/** Fail-open requests wait for their limiters (coupons: two in a row), then do their work. */
-const FAIL_OPEN_BOUND_MS = 2 * KV_TIMEOUT_MS + 2_500;
 
-type Figure = { scenario: string; figure: string };
-const figures: Figure[] = [];
-const record = (scenario: string, figure: string) => figures.push({ scenario, figure });
-const ms = (n: number) => `${(n / 1000).toFixed(2)} s`;
-
+const figures = figureTable();
+const record = figures.record;
 let fs: FaultStack;
 let list: Endpoint[];
 
@@ -39,21 +45,6 @@ const send = (e: Endpoint) =>
     ...(e.body ? { body: JSON.stringify(e.body()) } : {}),
   });
 
-const code = (a: Answer) => (a.body as { code?: string } | null)?.code;
-const retryAfter = (a: Answer) => Number(a.headers.get('retry-after'));
-const describeAnswer = (e: Endpoint, a: Answer) =>
-  `${label(e)} -> ${a.status} ${code(a) ?? String(a.body).slice(0, 200)} in ${Math.round(a.ms)} ms`;
-
-async function until<T>(what: string, probe: () => Promise<T>, done: (v: T) => boolean) {
-  const started = performance.now();
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return performance.now() - started;
-    if (performance.now() - started > 30_000) throw new Error(`${what}: not within 30 s`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 const health = () => fs.request('/settings/health');
 
 beforeAll(async () => {
@@ -63,9 +54,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fs?.close();
-  const rows = figures.map((f) => `| ${f.scenario} | ${f.figure} |`);
-  console.log(['', '| Scenario | Measured |', '|---|---|', ...rows, ''].join('\n'));
-}, 60_000);
+  figures.print();
+});
 
 describe('the worker on the local stack', () => {
   it('answers every endpoint while every dependency is up', async () => {
@@ -77,7 +67,7 @@ describe('the worker on the local stack', () => {
     }
     expect(broken).toEqual([]);
     record('all up', `${list.length} of ${list.length} endpoints answer below 500`);
-  }, 60_000);
+  });
 });
 
 /** The order and subscription a shopper sends during an outage, and their retries after. */
@@ -114,14 +104,15 @@ describe.each([
     expect(last.status).toBe(503);
     expect(code(last)).toBe('SERVICE_UNAVAILABLE');
     expect(retryAfter(last)).toBeGreaterThan(0);
-    expect(turned).toBeLessThan(loadedBound(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS));
+    // A wedged Postgres never answers: what turned health is the statement timeout.
+    if (mode === 'hang') expect(fs.hungConnections('postgres')).toBeGreaterThan(0);
     record(
       scenario,
       `health answers 503 ${ms(turned)} after the fault (bound ${ms(SHOP_CACHE_TRUST_MS + DB_STATEMENT_TIMEOUT_MS)})`,
     );
-  }, 60_000);
+  });
 
-  it('answers every endpoint 503 with Retry-After within its budget', async () => {
+  it('answers every endpoint 503 with Retry-After, each request ending', async () => {
     const answers = await Promise.all(list.map(send));
     const wrong: string[] = [];
     let worstRead = 0;
@@ -132,7 +123,7 @@ describe.each([
       else worstWrite = Math.max(worstWrite, a.ms);
       // Analytics too: the shop an event belongs to cannot be resolved.
       const expected = a.status === 503 && code(a) === 'SERVICE_UNAVAILABLE' && retryAfter(a) > 0;
-      if (!expected || a.ms > dbBound(e)) wrong.push(describeAnswer(e, a));
+      if (!expected) wrong.push(describeAnswer(e, a));
     });
     expect(wrong).toEqual([]);
     const reads = list.filter(isRead).length;
@@ -140,7 +131,7 @@ describe.each([
       scenario,
       `${list.length} of ${list.length} endpoints answer 503 with Retry-After; slowest read ${ms(worstRead)} (${reads} reads, budget ${ms(DB_BUDGET_MS.read)}), slowest write ${ms(worstWrite)} (budget ${ms(DB_BUDGET_MS.write)})`,
     );
-  }, 60_000);
+  });
 
   it('writes nothing during the outage and exactly once on the retry after it', async () => {
     let recovery = 0;
@@ -178,33 +169,8 @@ describe.each([
       scenario,
       `serving again ${ms(recovery)} after Postgres is back; the order retried with its Idempotency-Key exists once, one email`,
     );
-  }, 60_000);
-});
-
-/** Checks the answers of every endpoint while Redis is out; returns the worst times. */
-function judgeRedisOutage(answers: Answer[]) {
-  const failClosed = new Set(['/auth', '/auth/verify', '/auth/access']);
-  const failOpen = new Set(['/orders', '/newsletter', '/coupons']);
-  const wrong: string[] = [];
-  const worst = { closed: 0, open: 0 };
-  list.forEach((e, i) => {
-    const a = answers[i] as Answer;
-    const path = e.path.split('?')[0] ?? '';
-    if (e.method === 'POST' && failClosed.has(path)) {
-      worst.closed = Math.max(worst.closed, a.ms);
-      const ok = a.status === 503 && code(a) === 'SERVICE_UNAVAILABLE' && retryAfter(a) > 0;
-      if (!ok || a.ms > loadedBound(KV_TIMEOUT_MS)) wrong.push(describeAnswer(e, a));
-    } else if (e.method === 'POST' && failOpen.has(path)) {
-      worst.open = Math.max(worst.open, a.ms);
-      if (a.status !== 200 || a.ms > loadedBound(FAIL_OPEN_BOUND_MS))
-        wrong.push(describeAnswer(e, a));
-    } else if (a.status >= 500 || a.ms > loadedBound(DB_BUDGET_MS.read)) {
-      wrong.push(describeAnswer(e, a));
-    }
   });
-  expect(wrong).toEqual([]);
-  return worst;
-}
+});
 
 const countWhere = async (table: string, column: string, value: string) =>
   (
@@ -244,7 +210,9 @@ describe.skipIf(!redisAvailable).each([
         body: JSON.stringify(orderBody(fs.fixtures, buyer)),
       }),
     ]);
-    const worst = judgeRedisOutage(answers);
+    const worst = judgeRedisOutage(list, answers);
+    // A wedged Redis never answers: what ended its commands is the stand-in's timeout.
+    if (mode === 'hang') expect(fs.hungConnections('redis')).toBeGreaterThan(0);
     expect([event.status, codeRequest.status, order.status]).toEqual([202, 503, 200]);
     // Nothing was recorded or sent for the refused code request.
     expect(await countWhere('otp_verifications', 'email', codeEmail)).toBe(0);
@@ -265,7 +233,7 @@ describe.skipIf(!redisAvailable).each([
       scenario,
       `sign-in (code, verify, link) 503 with Retry-After in at most ${ms(worst.closed)}, nothing recorded or sent; orders, newsletter and coupons let through in at most ${ms(worst.open)}; the analytics event and the order stored once; the ${list.length - 6} other endpoints unaffected`,
     );
-  }, 60_000);
+  });
 
   it('signs in and de-duplicates again once Redis is back, losing and doubling nothing', async () => {
     await fs.restore('redis');
@@ -322,10 +290,9 @@ describe.skipIf(!redisAvailable).each([
     }
     expect(statuses.filter((s) => s === 429)).toHaveLength(1);
     expect(statuses.at(-1)).toBe(429);
-    expect(recovery).toBeLessThan(loadedBound(10_000));
     record(
       scenario,
       `sign-in answers again ${ms(recovery)} after Redis is back; de-duplication and flood limits count again`,
     );
-  }, 60_000);
+  });
 });

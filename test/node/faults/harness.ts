@@ -56,6 +56,8 @@ export type FaultStack = {
   request(path: string, init?: RequestInit & { token?: boolean; ip?: string }): Promise<Answer>;
   /** Replaces `dependency` with a server that accepts connections and never answers. */
   hang(dependency: 'postgres' | 'redis'): Promise<void>;
+  /** Connections the hanging stand-in of `dependency` accepted (0 when it is not hanging). */
+  hungConnections(dependency: 'postgres' | 'redis'): number;
   /** Stalls the network to Redis: connections stay open, nothing passes, what is sent is lost. */
   stall(dependency: 'redis'): Promise<void>;
   /** Stops `dependency`. */
@@ -237,6 +239,7 @@ function running(
       const port = portOf(d);
       if (port !== undefined) hanging[d] = await startHangingServer(port);
     },
+    hungConnections: (d) => hanging[d]?.connections() ?? 0,
     async stall() {
       proxy?.stall();
     },

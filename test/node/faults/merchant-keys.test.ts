@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MERCHANT_KEY } from '../../../scripts/seed/keys';
 import { KEY_MISS_RATE } from '../../../src/http/merchant';
-import { hasRedisServer, loadedBound } from '../support/faults';
+import { hasRedisServer } from '../support/faults';
 import { type FaultStack, startFaultStack } from './harness';
 import type { BuiltWorker } from './worker';
 
@@ -12,11 +12,13 @@ if (!redisAvailable) console.warn('Skipping the merchant key isolates suite: no 
 /*
  * Merchant keys across isolates: two runs of the deployed bundle on one stack (Postgres and
  * Redis shared, caches not), as two Cloudflare isolates are. Generations live in Redis, so
- * this needs a redis-server.
+ * this needs a redis-server. How soon a revocation reaches another isolate is printed, and
+ * measured by `npm run bench:faults`; the tests assert that it does, never how soon.
  */
 describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () => {
   let fs: FaultStack;
   let other: BuiltWorker;
+  const figures: string[] = [];
 
   beforeAll(async () => {
     fs = await startFaultStack();
@@ -25,7 +27,23 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
 
   afterAll(async () => {
     await fs?.close();
+    const rows = figures.map((figure) => `| merchant key revoked | ${figure} |`);
+    console.log(['', '| Scenario | Measured |', '|---|---|', ...rows, ''].join('\n'));
   });
+
+  /**
+   * Asks until the answer is no longer 200: the status then, and how long it took (a figure,
+   * not a bound). The 30 s are a guard against a revocation that never arrives.
+   */
+  const untilRefused = async (ask: () => Promise<{ status: number }>) => {
+    const started = performance.now();
+    let status = 200;
+    while (status === 200 && performance.now() - started < 30_000) {
+      status = (await ask()).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    return { status, seconds: ((performance.now() - started) / 1000).toFixed(2) };
+  };
 
   const call = async (
     worker: BuiltWorker,
@@ -57,7 +75,7 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
     return created.body as { id: string; secret: string };
   };
 
-  it('a key revoked on one isolate stops working on the others within about a second', async () => {
+  it('a key revoked on one isolate stops working on the others', async () => {
     const key = await newKey(`isolates ${randomUUID().slice(0, 8)}`);
     // The first isolate has resolved and cached the key.
     expect((await call(fs.worker, key.secret, 'GET', '/keys')).status).toBe(200);
@@ -65,18 +83,12 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
 
     const revoked = await call(other, DEMO_MERCHANT_KEY, 'DELETE', `/keys/${key.id}`);
     expect(revoked.status).toBe(200);
-    const started = performance.now();
-    let status = 200;
-    while (status === 200 && performance.now() - started < loadedBound(2_500)) {
-      status = (await call(fs.worker, key.secret, 'GET', '/keys')).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 50));
-    }
-    const took = performance.now() - started;
-    expect(status).toBe(401);
-    // The generation memo (1 s) plus a store round trip: 2.5 s, overrun at most by a loaded
-    // machine's margin.
-    expect(took).toBeLessThan(loadedBound(2_500));
-  }, 30_000);
+    const refused = await untilRefused(() => call(fs.worker, key.secret, 'GET', '/keys'));
+    expect(refused.status).toBe(401);
+    figures.push(
+      `refused on the isolate that had cached it ${refused.seconds} s after the revocation (the generation memo of 1 s plus a store round trip)`,
+    );
+  });
 
   it('key management checks the live record: a key revoked a moment ago cannot mint or revoke keys', async () => {
     const key = await newKey(`live ${randomUUID().slice(0, 8)}`);
@@ -101,7 +113,7 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
       [victim.id],
     );
     expect(row?.revoked_at).toBeNull();
-  }, 30_000);
+  });
 
   it('refuses a network that guesses keys before its guesses reach Postgres', async () => {
     const guesser = '2001:db8:4:5::9';
@@ -127,7 +139,7 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
     expect(
       (await call(fs.worker, DEMO_MERCHANT_KEY, 'GET', '/keys', undefined, '203.0.113.10')).status,
     ).toBe(200);
-  }, 60_000);
+  });
 
   it('serves a valid key to a network refused for guessing, on an isolate that never saw it, until it is revoked', async () => {
     const key = await newKey(`shared ${randomUUID().slice(0, 8)}`);
@@ -166,7 +178,7 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
     } finally {
       await fs.restore('postgres');
     }
-    // Revoked, the key is refused to the office within about a second, on a third isolate
+    // Revoked, the key is refused to the office, on a third isolate
     // too (nothing cached there but the shared entry).
     const third = await fs.worker.another();
     expect((await call(third, key.secret, 'GET', '/keys', undefined, office(101))).status).toBe(
@@ -175,12 +187,12 @@ describe.skipIf(!redisAvailable)('merchant keys on more than one isolate', () =>
     expect((await call(fs.worker, DEMO_MERCHANT_KEY, 'DELETE', `/keys/${key.id}`)).status).toBe(
       200,
     );
-    const started = performance.now();
-    let status = 200;
-    while (status === 200 && performance.now() - started < loadedBound(2_500)) {
-      status = (await call(third, key.secret, 'GET', '/keys', undefined, office(102))).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(status).toBe(429);
-  }, 90_000);
+    const revoked = await untilRefused(() =>
+      call(third, key.secret, 'GET', '/keys', undefined, office(102)),
+    );
+    expect(revoked.status).toBe(429);
+    figures.push(
+      `refused to a limited office on a third isolate ${revoked.seconds} s after the revocation`,
+    );
+  });
 });

@@ -97,7 +97,7 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
       ['--port', String(port), '--bind', LOOPBACK, '--save', '', '--appendonly', 'no'],
       { stdio: 'ignore' },
     );
-    await waitForPort(port, { timeoutMs: 10_000 });
+    await waitForPort(port, { timeoutMs: 30_000 });
   };
   const stop = async () => {
     const current = child;
@@ -112,15 +112,10 @@ export async function startRestartableRedis(): Promise<RestartableRedis> {
 }
 
 /**
- * The most a test lets a bound be overrun by before it calls the bound broken: the bound again
- * plus 10 s, for timers, processes and workerd on a loaded two-core machine (docs/reliability.md,
- * "The fault suite"). What the bounds prevent is of another order: no answer until the client
- * gives up, or 60 s. How long each answer actually takes is a benchmark's figure, not a test's:
- * `npm run bench:faults` measures it (docs/reliability.md).
+ * Resolves with what `work` settled to and how long it took, in milliseconds: a figure for a
+ * benchmark or a lower bound (never before a timeout), never an upper bound a test asserts,
+ * since a busy machine decides how long after.
  */
-export const loadedBound = (boundMs: number) => 2 * boundMs + 10_000;
-
-/** Resolves with what `work` settled to and how long it took, in milliseconds. */
 export async function timed<T>(
   work: Promise<T>,
 ): Promise<{ ms: number; value?: T; error?: unknown }> {
