@@ -9,6 +9,7 @@ import type {
 } from './adapters/kv';
 import type { Mailer } from './adapters/mail';
 import type { PaymentGateways } from './adapters/payments';
+import type { ImageResizer } from './adapters/images';
 import type { Storage } from './adapters/storage';
 import type { Database } from './db/client';
 import type { Bindings, Config } from './env';
@@ -49,6 +50,8 @@ export type Services = {
   generationReader: GenerationReader;
   mailer: Mailer;
   storage: Storage;
+  /** Resizes images (the IMAGES binding); null where the worker has none. */
+  images: ImageResizer | null;
   /** The payment provider adapters, by the provider a shop is paid through. */
   payments: PaymentGateways;
   /** The request's logger: every line carries its request id, and its shop id once resolved. */

@@ -19,6 +19,7 @@ import {
 import { createResendMailer } from '../adapters/mail';
 import type { PaymentGateways } from '../adapters/payments';
 import { createStripePayments } from '../adapters/payments-stripe';
+import { createCloudflareImages } from '../adapters/images';
 import { createR2Storage } from '../adapters/storage';
 import type { AppEnv, Services } from '../app-env';
 import { createDatabase, DB_BUDGET_MS, DbBudget } from '../db/client';
@@ -101,6 +102,7 @@ export function buildServices(
     ...kvFor(config),
     mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
     storage: createR2Storage(env.STORAGE),
+    images: env.IMAGES ? createCloudflareImages(env.IMAGES) : null,
     payments: paymentGateways(config),
     log,
     defer: (work) =>
