@@ -1,4 +1,5 @@
 import type { GenerationReader } from './adapters/generations';
+import type { ImageResizer } from './adapters/images';
 import type {
   DedupStore,
   GenerationStore,
@@ -9,7 +10,6 @@ import type {
 } from './adapters/kv';
 import type { Mailer } from './adapters/mail';
 import type { PaymentGateways } from './adapters/payments';
-import type { ImageResizer } from './adapters/images';
 import type { Storage } from './adapters/storage';
 import type { Database } from './db/client';
 import type { Bindings, Config } from './env';

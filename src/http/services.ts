@@ -1,6 +1,7 @@
 import type { Redis } from '@upstash/redis/cloudflare';
 import { createMiddleware } from 'hono/factory';
 import { type GenerationReader, memoizedGenerations } from '../adapters/generations';
+import { createCloudflareImages } from '../adapters/images';
 import type { DedupStore, GenerationStore, RateLimiter, SharedMemo } from '../adapters/kv';
 import {
   createMemoryDedup,
@@ -19,7 +20,6 @@ import {
 import { createResendMailer } from '../adapters/mail';
 import type { PaymentGateways } from '../adapters/payments';
 import { createStripePayments } from '../adapters/payments-stripe';
-import { createCloudflareImages } from '../adapters/images';
 import { createR2Storage } from '../adapters/storage';
 import type { AppEnv, Services } from '../app-env';
 import { createDatabase, DB_BUDGET_MS, DbBudget } from '../db/client';
