@@ -1,7 +1,7 @@
 import type { Schema } from '@storefront-api/client';
-import { imageUrl } from '../lib/images';
+import { type ImageLoading, imageUrl } from '../lib/images';
 import { formatPrice } from '../lib/money';
-import { Image, type ImageLoading, SIZES } from './image';
+import { Image, SIZES } from './image';
 
 type ListItem = Schema<'ProductListItem'>;
 

@@ -1,11 +1,4 @@
-import { IMAGE_WIDTHS, imageSrcset, imageWidthUrl } from '@storefront-api/client/images';
-
-/**
- * How an image loads: `priority` for the one image a page is judged by (its largest, LCP
- * image: fetched first, never deferred), `lazy` for images below the fold, `eager` for the
- * rest above it.
- */
-export type ImageLoading = 'priority' | 'eager' | 'lazy';
+import { type ImageLoading, responsiveImage } from '../lib/images';
 
 /** Where the theme shows images, and how wide each is on screen (`sizes`). */
 export const SIZES = {
@@ -20,15 +13,12 @@ export const SIZES = {
 } as const;
 
 /**
- * An image from the shop's media, served at the width the place needs: `srcset` offers every
- * width the API resizes to (SVGs, which scale by themselves, have none), and `src` the middle
- * one for a browser that reads no `srcset`. `width` and `height` reserve its box.
+ * Every product and hero image of the theme: the width each place needs (responsiveImage),
+ * `width` and `height` to reserve its box, and how it loads.
  */
 export function Image({
   src,
   alt,
-  width,
-  height,
   sizes,
   loading,
   ...rest
@@ -42,19 +32,5 @@ export function Image({
   style?: string;
   'data-gallery'?: string;
 }) {
-  const srcset = imageSrcset(src);
-  return (
-    <img
-      src={srcset ? imageWidthUrl(src, IMAGE_WIDTHS[1]) : src}
-      srcset={srcset ?? undefined}
-      sizes={srcset ? sizes : undefined}
-      alt={alt}
-      width={width}
-      height={height}
-      loading={loading === 'lazy' ? 'lazy' : 'eager'}
-      decoding={loading === 'priority' ? 'auto' : 'async'}
-      fetchpriority={loading === 'priority' ? 'high' : undefined}
-      {...rest}
-    />
-  );
+  return <img alt={alt} {...responsiveImage(src, sizes, loading)} {...rest} />;
 }
