@@ -3,7 +3,9 @@
  * main pages, mobile form factor with Lighthouse's default simulated throttling, in the headless
  * Chromium from @sparticuz/chromium. Needs `npm run dev` running (THEME_ORIGIN, default
  * http://127.0.0.1:8788). Each page is measured THEME_RUNS times (default 3) and the medians
- * are reported, with the opportunities Lighthouse saw in any run.
+ * are reported (with the bytes the page loaded, `total-byte-weight`), with the opportunities
+ * Lighthouse saw in any run. With photos in place of the demo's SVGs: `npm run bench:theme:photos`
+ * first (bench/theme-photos.ts).
  *
  *   npm run bench:theme:lighthouse
  */
@@ -58,6 +60,7 @@ try {
     const scores: Record<string, number[]> = {};
     const metrics: Record<string, number[]> = {};
     const cls: number[] = [];
+    const weight: number[] = [];
     const failed = new Set<string>();
     const opportunities = new Map<string, string>();
     for (let run = 0; run < RUNS; run += 1) {
@@ -74,6 +77,7 @@ try {
       const audits = result?.lhr.audits ?? {};
       for (const [, id] of METRICS) push(metrics, id, audits[id]?.numericValue ?? 0);
       cls.push(audits['cumulative-layout-shift']?.numericValue ?? 0);
+      weight.push(audits['total-byte-weight']?.numericValue ?? 0);
       for (const a of Object.values(audits)) {
         if (a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary') failed.add(a.id);
         if (a.details?.type === 'opportunity' && a.score !== null && a.score < 1)
@@ -84,9 +88,10 @@ try {
       const score = median(scores[id] ?? []);
       return `${score}${score >= target ? '' : ` (below ${target})`}`;
     });
-    const measured = METRICS.map(
-      ([name, id]) => `${name} ${Math.round(median(metrics[id] ?? []))} ms`,
-    ).join(', ');
+    const measured = [
+      ...METRICS.map(([name, id]) => `${name} ${Math.round(median(metrics[id] ?? []))} ms`),
+      `page weight ${Math.round(median(weight) / 1024)} KiB`,
+    ].join(', ');
     const all = `performance runs ${(scores.performance ?? []).join('/')}`;
     const seen = [...opportunities].map(([id, v]) => `${id}${v ? ` (${v})` : ''}`).join('; ');
     rows.push(

@@ -1,4 +1,5 @@
 import type { GenerationReader } from './adapters/generations';
+import type { ImageResizer } from './adapters/images';
 import type {
   DedupStore,
   GenerationStore,
@@ -49,6 +50,8 @@ export type Services = {
   generationReader: GenerationReader;
   mailer: Mailer;
   storage: Storage;
+  /** Resizes images (the IMAGES binding); null where the worker has none. */
+  images: ImageResizer | null;
   /** The payment provider adapters, by the provider a shop is paid through. */
   payments: PaymentGateways;
   /** The request's logger: every line carries its request id, and its shop id once resolved. */

@@ -27,6 +27,11 @@ export type Bindings = {
    * (modules/analytics/consumer.ts); without it an event is written in the request.
    */
   ANALYTICS_QUEUE?: Queue<QueueMessage<'storefront-analytics'>>;
+  /**
+   * `[images]` IMAGES: Cloudflare Images, which resizes media for `?w=` (modules/storage);
+   * Miniflare's offline binding locally. Without it media are served as stored.
+   */
+  IMAGES?: ImagesBinding;
   /** `[assets]`: the static assets files: the dashboard's page is read through it. */
   ASSETS?: Fetcher;
   [name: string]: unknown;

@@ -2,6 +2,7 @@
 declare namespace Cloudflare {
   interface Env {
     STORAGE: R2Bucket;
+    IMAGES: ImagesBinding;
     DATABASE_URL: string;
     NEON_HTTP_ENDPOINT?: string;
     NEON_WS_PROXY?: string;

@@ -27,6 +27,8 @@ export type WorkerManifest = {
   /** Queue producers and consumers, as wrangler.toml declares them (Miniflare's options). */
   queueProducers?: unknown;
   queueConsumers?: unknown;
+  /** `[images]` of wrangler.toml: Miniflare's offline Images binding (sharp) serves it. */
+  images?: { binding: string };
   /**
    * `[assets]` of wrangler.toml as Miniflare takes it: the directory (absolute; the bundle
    * step's `[build] command` has just filled it), the routing (`run_worker_first`) and the
@@ -114,6 +116,7 @@ export async function buildManifest(outDir: string): Promise<WorkerManifest> {
     ),
     queueProducers: workerOptions.queueProducers,
     queueConsumers: workerOptions.queueConsumers,
+    ...(workerOptions.images ? { images: { binding: workerOptions.images.binding } } : {}),
     ...(workerOptions.assets ? { assets: workerOptions.assets } : {}),
   };
 }

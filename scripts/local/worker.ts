@@ -129,6 +129,7 @@ function miniflareOptions(options: ServeOptions) {
         compatibilityFlags: built.compatibilityFlags,
         bindings: { ...built.vars, ...options.bindings },
         r2Buckets: built.r2Buckets,
+        ...(built.images ? { images: built.images } : {}),
         ...(built.queueProducers ? { queueProducers: built.queueProducers as never } : {}),
         ...(built.queueConsumers ? { queueConsumers: built.queueConsumers as never } : {}),
         // Static assets (the reference page's renderer), routed in front of the worker as

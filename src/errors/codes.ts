@@ -28,6 +28,7 @@ export const ERROR_CODES = {
   POLICY_TYPE_INVALID: [400, 'Unknown policy type.'],
   POLICY_NOT_FOUND: [404, 'The shop has not configured this policy.'],
   MEDIA_NOT_FOUND: [404, 'No such media file.'],
+  IMAGE_WIDTH_INVALID: [400, 'The image width is not one of the widths images are served at.'],
   // Customer login
   EMAIL_REQUIRED: [400, 'An email address is required.'],
   ACCOUNT_NOT_FOUND: [404, 'No account exists for this email.'],

@@ -1,6 +1,7 @@
 import type { Redis } from '@upstash/redis/cloudflare';
 import { createMiddleware } from 'hono/factory';
 import { type GenerationReader, memoizedGenerations } from '../adapters/generations';
+import { createCloudflareImages } from '../adapters/images';
 import type { DedupStore, GenerationStore, RateLimiter, SharedMemo } from '../adapters/kv';
 import {
   createMemoryDedup,
@@ -101,6 +102,7 @@ export function buildServices(
     ...kvFor(config),
     mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
     storage: createR2Storage(env.STORAGE),
+    images: env.IMAGES ? createCloudflareImages(env.IMAGES) : null,
     payments: paymentGateways(config),
     log,
     defer: (work) =>

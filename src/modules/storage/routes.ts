@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { defineRoute } from '../../http/route';
 import { createRouter } from '../../http/router';
-import { MediaParams } from './schemas';
-import { RAISES, readMedia } from './service';
+import { MediaParams, MediaQuery } from './schemas';
+import { imageWidth, mediaObjectKey, RAISES, readMedia } from './service';
+import { serveVariant, storedHeaders } from './variants';
 
 const mediaRoute = defineRoute({
   method: 'get',
@@ -11,8 +12,8 @@ const mediaRoute = defineRoute({
   // it lives outside /access/api/v1 and no storefront calls it, browsers load images from it.
   hide: true,
   operationId: 'getMedia',
-  summary: "One of a shop's public images",
-  request: { params: MediaParams },
+  summary: "One of a shop's public images, as stored or resized to a width",
+  request: { params: MediaParams, query: MediaQuery },
   raises: RAISES.readMedia,
   validationCode: 'MEDIA_NOT_FOUND',
   responses: {
@@ -28,15 +29,13 @@ export const storageRoutes = createRouter();
 
 storageRoutes.openapi(mediaRoute, async (c) => {
   const { shopId, filename } = c.req.valid('param');
+  const { w } = c.req.valid('query');
+  if (w !== undefined) {
+    // A malformed name is refused before the cache is looked in, as the stored image is.
+    mediaObjectKey(shopId, filename);
+    return serveVariant(c, shopId, filename, imageWidth(w));
+  }
   const object = await readMedia(c.get('services').storage, shopId, filename);
   if (c.req.header('if-none-match') === object.etag) return c.body(null, 304);
-  return c.body(object.body, 200, {
-    'Content-Type': object.contentType ?? 'application/octet-stream',
-    'Content-Length': String(object.size),
-    'Cache-Control': 'public, max-age=86400',
-    ETag: object.etag,
-    'X-Content-Type-Options': 'nosniff',
-    // Merchant SVGs are images, never documents: no scripts even when opened directly.
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-  });
+  return c.body(object.body, 200, storedHeaders(object));
 });

@@ -1,10 +1,11 @@
+import { IMAGE_WIDTHS, type ImageWidth } from '@storefront-api/client/images';
 import type { Storage, StoredObject } from '../../adapters/storage';
 import { ApiError, type ErrorCode } from '../../errors';
 import { isUuid } from '../../lib/uuid';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
-  readMedia: ['MEDIA_NOT_FOUND'],
+  readMedia: ['MEDIA_NOT_FOUND', 'IMAGE_WIDTH_INVALID'],
 } as const satisfies Record<string, readonly ErrorCode[]>;
 
 /*
@@ -30,16 +31,28 @@ export const mediaFileUrl = (base: string, shopId: string, filename: string): st
   `${shopMediaUrl(base, shopId)}${encodeURIComponent(filename)}`;
 
 /**
- * A shop's public image from the object store. A malformed shop id or filename (which could
- * reach beyond the `media/` prefix) and a missing object are all MEDIA_NOT_FOUND.
+ * The object key of a shop's public image. A malformed shop id or filename (which could reach
+ * beyond the shop's `media/` prefix) is MEDIA_NOT_FOUND.
  */
+export function mediaObjectKey(shopId: string, filename: string): string {
+  if (!isUuid(shopId) || !FILENAME.test(filename)) throw new ApiError('MEDIA_NOT_FOUND');
+  return `${shopId}/media/${filename}`;
+}
+
+/** The width `?w=` names, when it is one of IMAGE_WIDTHS; else IMAGE_WIDTH_INVALID. */
+export function imageWidth(raw: string): ImageWidth {
+  const width = IMAGE_WIDTHS.find((w) => String(w) === raw);
+  if (width === undefined) throw new ApiError('IMAGE_WIDTH_INVALID');
+  return width;
+}
+
+/** A shop's public image from the object store; a missing object is MEDIA_NOT_FOUND. */
 export async function readMedia(
   storage: Storage,
   shopId: string,
   filename: string,
 ): Promise<StoredObject> {
-  if (!isUuid(shopId) || !FILENAME.test(filename)) throw new ApiError('MEDIA_NOT_FOUND');
-  const object = await storage.get(`${shopId}/media/${filename}`);
+  const object = await storage.get(mediaObjectKey(shopId, filename));
   if (!object) throw new ApiError('MEDIA_NOT_FOUND');
   return object;
 }

@@ -1,6 +1,7 @@
 import type { Schema } from '@storefront-api/client';
-import { imageUrl } from '../lib/images';
+import { type ImageLoading, imageUrl } from '../lib/images';
 import { formatPrice } from '../lib/money';
+import { Image, SIZES } from './image';
 
 type ListItem = Schema<'ProductListItem'>;
 
@@ -50,13 +51,21 @@ export function Stars({ average, count }: { average: number; count: number }) {
   );
 }
 
-export function ProductCard({ p, ctx, lazy = true }: { p: ListItem; ctx: Ctx; lazy?: boolean }) {
+export function ProductCard({
+  p,
+  ctx,
+  loading = 'lazy',
+}: {
+  p: ListItem;
+  ctx: Ctx;
+  loading?: ImageLoading;
+}) {
   const src = imageUrl(ctx.media, p.primaryImage);
   return (
     <li class="card">
       <a href={`/product/${encodeURIComponent(p.slug)}`}>
         {src ? (
-          <img src={src} alt="" width="400" height="400" loading={lazy ? 'lazy' : undefined} />
+          <Image src={src} alt="" width={400} height={400} sizes={SIZES.card} loading={loading} />
         ) : (
           <div style="aspect-ratio:1;background:#f5f4f1" />
         )}
@@ -76,17 +85,25 @@ export function ProductGrid({
   ctx,
   label,
   eager = 0,
+  priority = false,
 }: {
   items: ListItem[];
   ctx: Ctx;
   label?: string;
+  /** How many cards, from the first, are above the fold: their images load at once. */
   eager?: number;
+  /** Whether the first card's image is the page's largest (LCP) image. */
+  priority?: boolean;
 }) {
   if (items.length === 0) return <p>No products found.</p>;
   return (
     <ul class="grid" aria-label={label}>
       {items.map((p, i) => (
-        <ProductCard p={p} ctx={ctx} lazy={i >= eager} />
+        <ProductCard
+          p={p}
+          ctx={ctx}
+          loading={i === 0 && priority ? 'priority' : i < eager ? 'eager' : 'lazy'}
+        />
       ))}
     </ul>
   );

@@ -46,7 +46,7 @@ export function Listing({
         <p role="status">
           {page ? `${page.totalDocuments} products` : 'Products could not be loaded.'}
         </p>
-        <ProductGrid items={page?.data ?? []} ctx={ctx} eager={4} />
+        <ProductGrid items={page?.data ?? []} ctx={ctx} eager={4} priority />
         {page ? (
           <Pager
             page={page.currentPage}

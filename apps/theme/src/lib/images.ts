@@ -1,3 +1,5 @@
+import { IMAGE_WIDTHS, imageSrcset, imageWidthUrl } from '@storefront-api/client/images';
+
 /** An image object as the API sends it; any image field may be null. */
 export type ImageRef = { uploadUrl?: string | null; title?: string | null } | null | undefined;
 
@@ -10,4 +12,29 @@ export function imageUrl(mediaBase: string | null | undefined, image: ImageRef):
   const segment = image.uploadUrl.split('/').filter(Boolean).pop();
   if (!segment) return null;
   return `${mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`}${segment}`;
+}
+
+/**
+ * How an image loads: `priority` for the one image a page is judged by (its largest, LCP
+ * image: fetched first, never deferred), `lazy` for images below the fold, `eager` for the
+ * rest above it.
+ */
+export type ImageLoading = 'priority' | 'eager' | 'lazy';
+
+/**
+ * The `<img>` attributes of an image from the shop's media, served at the width the place
+ * needs: `srcset` offers every width the API resizes to (an SVG, which scales by itself, has
+ * none), `sizes` says how wide the place is, and `src` is the 640 px one for a browser that
+ * reads no `srcset`.
+ */
+export function responsiveImage(src: string, sizes: string, loading: ImageLoading) {
+  const srcset = imageSrcset(src);
+  return {
+    src: srcset ? imageWidthUrl(src, IMAGE_WIDTHS[1]) : src,
+    srcset: srcset ?? undefined,
+    sizes: srcset ? sizes : undefined,
+    loading: loading === 'lazy' ? ('lazy' as const) : ('eager' as const),
+    decoding: loading === 'priority' ? ('auto' as const) : ('async' as const),
+    fetchpriority: loading === 'priority' ? ('high' as const) : undefined,
+  };
 }

@@ -1,6 +1,7 @@
 /** GET /: the hero content entry, featured products, best sellers, collections. */
 import type { Schema } from '@storefront-api/client';
 import { ProductGrid } from '../components/catalogue';
+import { Image, SIZES } from '../components/image';
 import type { ThemeContext } from '../env';
 import { imageUrl } from '../lib/images';
 import { ctxOf, prefetchMeta, renderPage } from '../render';
@@ -47,11 +48,13 @@ export function render(c: ThemeContext, { featured, best, entry }: Home) {
             </a>
           ) : null}
           {heroImage ? (
-            <img
+            <Image
               src={heroImage}
               alt=""
-              width="1200"
-              height="500"
+              width={1200}
+              height={500}
+              sizes={SIZES.hero}
+              loading="priority"
               style="margin-top:16px;border-radius:6px"
             />
           ) : null}
@@ -61,7 +64,7 @@ export function render(c: ThemeContext, { featured, best, entry }: Home) {
       )}
       <section aria-labelledby="featured">
         <h2 id="featured">Featured</h2>
-        <ProductGrid items={featured} ctx={ctx} eager={entry ? 0 : 4} />
+        <ProductGrid items={featured} ctx={ctx} eager={entry ? 0 : 4} priority={!heroImage} />
       </section>
       <section aria-labelledby="best">
         <h2 id="best">Best sellers</h2>

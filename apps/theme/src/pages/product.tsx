@@ -1,5 +1,6 @@
 /** GET /product/:slug: gallery, the variant picker (with its island), stock, reviews, similar products. */
 import { Price, ProductCard, Stars } from '../components/catalogue';
+import { Image, SIZES } from '../components/image';
 import type { ThemeContext } from '../env';
 import { safeMarkup, unescapeHtml } from '../lib/html';
 import { imageUrl } from '../lib/images';
@@ -117,12 +118,13 @@ export function render(c: ThemeContext, data: Product) {
           {media.map((m, i) => {
             const src = imageUrl(ctx.media, m);
             return src ? (
-              <img
+              <Image
                 src={src}
                 alt={m.title || p.title}
-                width="600"
-                height="600"
-                loading={i === 0 ? undefined : 'lazy'}
+                width={600}
+                height={600}
+                sizes={i === 0 ? SIZES.gallery : SIZES.thumb}
+                loading={i === 0 ? 'priority' : 'lazy'}
                 data-gallery={i === 0 ? 'main' : undefined}
               />
             ) : null;
