@@ -22,6 +22,17 @@ export const ORDER_REFUSALS = {
 } as const;
 
 /**
+ * Bounds each later statement of the batch by `ms` (`statement_timeout`, for this transaction
+ * only), set to what the request may still wait: a batch that queues on a locked row longer
+ * than its caller waits is cancelled (rolled back, a 503) instead of committing an order its
+ * buyer was told failed.
+ */
+export const boundStatementsQuery = (db: Db, ms: number) =>
+  db.execute(
+    sql`select set_config('statement_timeout', ${`${Math.max(1, Math.floor(ms))}ms`}, true)`,
+  );
+
+/**
  * Links or creates the customer of the email (a signed-in customer's order stays theirs) and
  * inserts the order under a provisional number, its own id: `numberOrderQuery` gives it the
  * shop's next number later in the batch. Refuses the batch (`ORDER_REFUSALS.replay`) when the

@@ -8,6 +8,7 @@ import { type QueuedEmail, queueEmailsFilled } from '../../mail/outbox';
 import { deliveryIdsOf } from '../../webhooks/events';
 import type { OrderPlan } from '../queries/place';
 import {
+  boundStatementsQuery,
   grantDownloadsQuery,
   insertOrderLinesQuery,
   insertOrderQuery,
@@ -25,6 +26,9 @@ export class IdempotentReplay extends Error {
     this.name = 'IdempotentReplay';
   }
 }
+
+/** Time kept back from a batch's statements for the answer to reach the worker. */
+const STATEMENT_MARGIN_MS = 500;
 
 const orderInvalid = (details: ErrorDetail[]) =>
   new ApiError('ORDER_VALIDATION_FAILED', { details });
@@ -114,6 +118,8 @@ export async function writeOrder(
   let results: Awaited<ReturnType<typeof db.batch>>;
   try {
     results = await db.batch([
+      // What the request may still wait, less a margin for the answer's way back.
+      boundStatementsQuery(db, database.budget.remainingMs - STATEMENT_MARGIN_MS),
       insertOrderQuery(db, plan, id),
       insertOrderLinesQuery(db, shopId, id, plan.lines),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
