@@ -104,8 +104,14 @@ async function order(origin: string, apiKey: string, productId: string): Promise
       retryAfter: res.headers['retry-after'] !== undefined,
       ms: performance.now() - started,
     };
-  } catch {
-    return { status: 0, code: 'socket', retryAfter: false, ms: performance.now() - started };
+  } catch (error) {
+    const reason = (error as { code?: string }).code ?? (error as Error).message;
+    return {
+      status: 0,
+      code: `socket ${reason}`,
+      retryAfter: false,
+      ms: performance.now() - started,
+    };
   }
 }
 
@@ -163,26 +169,32 @@ function summarise(
   };
 }
 
-/** Creates a published, shipping-free product with tracked stock through the merchant API. */
+/**
+ * Creates a published, shipping-free product with tracked stock through the merchant API;
+ * a 503 (a busy machine) is retried after its Retry-After, as a client does.
+ */
 async function createProduct(origin: string, merchantKey: string, title: string, stock: number) {
-  const res = await fetch(`${origin}/admin/api/v1/products`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${merchantKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title,
-      status: 'published',
-      price: 1999,
-      track_stock: true,
-      stock,
-      has_shipping: false,
-    }),
-  });
-  const body = (await res.json()) as { id?: string };
-  if (res.status !== 201 && res.status !== 200) {
-    throw new Error(`creating ${title}: ${res.status} ${JSON.stringify(body)}`);
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${origin}/admin/api/v1/products`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${merchantKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title,
+        status: 'published',
+        price: 1999,
+        track_stock: true,
+        stock,
+        has_shipping: false,
+      }),
+    });
+    const body = (await res.json()) as { id?: string };
+    if (res.status === 503 && attempt < 5) {
+      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    if (!body.id) throw new Error(`creating ${title}: ${res.status} ${JSON.stringify(body)}`);
+    return body.id;
   }
-  if (!body.id) throw new Error(`creating ${title}: no id in ${JSON.stringify(body)}`);
-  return body.id;
 }
 
 async function soldOf(databaseUrl: string, productIds: string[]) {
