@@ -109,13 +109,25 @@ async function handle(
   }
 
   const { options, payload, connectionString } = request;
+  // A client that gave up (its timeout) while the request waited for a connection gets no
+  // work done for it: a write it was told failed must not commit later.
+  let abandoned = false;
+  res.once('close', () => {
+    abandoned = !res.writableEnded;
+  });
+  const connect = async (pool: pg.Pool) => {
+    const client = await pool.connect();
+    if (!abandoned) return client;
+    client.release();
+    throw new Error('the client gave up before a connection was free');
+  };
   try {
     const pool = poolFor(connectionString);
     if (payload.kind === 'single') {
-      sendJson(res, 200, await runSingle(pool, payload.query, options), CORS);
+      sendJson(res, 200, await runSingle(connect(pool), payload.query, options), CORS);
     } else {
       const headers = batchResponseHeaders(options, header(req, 'neon-batch-isolation-level'));
-      const results = await runBatch(pool, payload.queries, options);
+      const results = await runBatch(connect(pool), payload.queries, options);
       sendJson(res, 200, { results }, { ...CORS, ...headers });
     }
   } catch (error) {
@@ -155,8 +167,12 @@ async function runQuery(
   return toNeonResult(result, query.arrayMode ?? defaultArrayMode);
 }
 
-async function runSingle(pool: pg.Pool, query: NeonQuery, options: NeonOptions) {
-  const client = await pool.connect();
+async function runSingle(
+  connection: Promise<pg.PoolClient>,
+  query: NeonQuery,
+  options: NeonOptions,
+) {
+  const client = await connection;
   let discard = true;
   try {
     const result = await runQuery(client, query, options.arrayMode);
@@ -167,8 +183,12 @@ async function runSingle(pool: pg.Pool, query: NeonQuery, options: NeonOptions) 
   }
 }
 
-async function runBatch(pool: pg.Pool, queries: NeonQuery[], options: NeonOptions) {
-  const client = await pool.connect();
+async function runBatch(
+  connection: Promise<pg.PoolClient>,
+  queries: NeonQuery[],
+  options: NeonOptions,
+) {
+  const client = await connection;
   let healthy = true;
   try {
     await client.query(beginStatement(options));

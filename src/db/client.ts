@@ -31,6 +31,13 @@ export interface Database {
   /** The time this request may still spend waiting on Postgres. */
   readonly budget: DbBudget;
   /**
+   * The same database for one `batch([...])` that is a whole write transaction: its round
+   * trip may wait as long as a transaction may (what is left of the request's budget), since
+   * it can queue on row locks behind simultaneous writes of the same rows. The locks it takes
+   * are held only while Postgres runs its statements, never across a network round trip.
+   */
+  readonly writeBatch: Db;
+  /**
    * Runs `fn` in an interactive transaction over a WebSocket connection. Only for
    * read-modify-write work that cannot be expressed as one statement or one batch.
    */
@@ -39,7 +46,13 @@ export interface Database {
 
 const COUNTER = 'roundTripCounter';
 const BUDGET = 'dbBudget';
-type CountedInit = RequestInit & { [COUNTER]?: RoundTrips; [BUDGET]?: DbBudget };
+/** Set on the client of `writeBatch`: its round trips wait as long as a transaction. */
+const TRANSACTION = 'waitsAsTransaction';
+type CountedInit = RequestInit & {
+  [COUNTER]?: RoundTrips;
+  [BUDGET]?: DbBudget;
+  [TRANSACTION]?: boolean;
+};
 
 /**
  * The driver's fetch: counts the round trip, bounds it (the whole answer, body included)
@@ -47,8 +60,13 @@ type CountedInit = RequestInit & { [COUNTER]?: RoundTrips; [BUDGET]?: DbBudget }
  * is global; the request's counter and budget arrive through `fetchOptions`.
  */
 async function boundedFetch(input: RequestInfo, init: CountedInit): Promise<Response> {
-  const { [COUNTER]: counter, [BUDGET]: budget = new DbBudget(), ...rest } = init;
-  const timeoutMs = budget.nextWait();
+  const {
+    [COUNTER]: counter,
+    [BUDGET]: budget = new DbBudget(),
+    [TRANSACTION]: transaction,
+    ...rest
+  } = init;
+  const timeoutMs = transaction ? budget.transactionWaits().totalMs : budget.nextWait();
   if (counter) counter.count += 1;
   const started = Date.now();
   try {
@@ -171,9 +189,13 @@ export function createDatabase(config: DatabaseConfig, budget = new DbBudget()):
     fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget },
   });
   const db = drizzleHttp({ client, schema });
+  const writeClient = neon(config.url, {
+    fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget, [TRANSACTION]: true },
+  });
 
   return {
     db,
+    writeBatch: drizzleHttp({ client: writeClient, schema }),
     roundTrips,
     budget,
     interactive: (fn) => runInteractive(config.url, budget, roundTrips, fn),

@@ -1,4 +1,4 @@
-import type { Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { accessLinks } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 
@@ -30,7 +30,9 @@ export async function newAccessLink(
   };
 }
 
-/** Stores a link made by `newAccessLink` in the transaction of the order it belongs to. */
-export async function saveAccessLink(tx: Tx, link: { row: typeof accessLinks.$inferInsert }) {
-  await tx.insert(accessLinks).values(link.row);
-}
+/**
+ * The insert that stores a link made by `newAccessLink`, unexecuted, for the write batch of
+ * the order it belongs to.
+ */
+export const accessLinkInsert = (db: Db, link: { row: typeof accessLinks.$inferInsert }) =>
+  db.insert(accessLinks).values(link.row);

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
+import { refuseWhen } from '../../db/refusal';
 
 /**
  * SQL: the coupon row aliased `alias` can be used now: active, and now is inside
@@ -70,38 +71,47 @@ export function selectCoupon(db: Db, shopId: string, code: string, email: string
   `);
 }
 
+/** Why a coupon refused an order in the order's write batch (src/db/refusal.ts). */
+export const COUPON_REFUSALS = {
+  usedUp: 'coupon-used-up',
+  alreadyUsed: 'coupon-already-used',
+} as const;
+
 /**
- * Counts one use of the coupon, only while it is open and has uses left: true when taken.
- * The update locks the coupon row until the transaction ends, so the redemption recorded
- * next cannot race another order with the same coupon.
+ * Counts one use of the coupon for an order, locking its row until the order commits; the
+ * batch is refused (`COUPON_REFUSALS.usedUp`) when the coupon is no longer open or has no
+ * use left. Unexecuted, for the order's write batch.
  */
-export async function takeCouponUse(tx: Tx, shopId: string, couponId: string) {
-  const result = await tx.execute(sql`
-    update coupons c set used_count = c.used_count + 1, updated_at = now()
-    where c.shop_id = ${shopId} and c.id = ${couponId}
-      and ${couponOpenSql('c')} and ${couponUsesLeftSql('c')}
-    returning c.id
+export const takeCouponUseQuery = (db: Db, shopId: string, couponId: string) =>
+  db.execute(sql`
+    with taken as (
+      update coupons c set used_count = c.used_count + 1, updated_at = now()
+      where c.shop_id = ${shopId} and c.id = ${couponId}
+        and ${couponOpenSql('c')} and ${couponUsesLeftSql('c')}
+      returning c.id
+    )
+    ${refuseWhen(sql`not exists (select 1 from taken)`, COUPON_REFUSALS.usedUp)}
   `);
-  return result.rows.length > 0;
-}
 
 /**
  * Records the order's redemption of the coupon, only while the order's email is under the
- * per-customer limit (a new statement, so it sees every committed redemption): true when
- * recorded.
+ * per-customer limit (a statement after the coupon's row is locked, so under READ COMMITTED
+ * it sees every committed redemption); else the batch is refused
+ * (`COUPON_REFUSALS.alreadyUsed`). Unexecuted, for the order's write batch.
  */
-export async function recordRedemption(
-  tx: Tx,
+export const recordRedemptionQuery = (
+  db: Db,
   input: { shopId: string; couponId: string; orderId: string; amountMinor: number },
-) {
-  const result = await tx.execute(sql`
-    insert into coupon_redemptions (shop_id, coupon_id, order_id, customer_id, email, amount_minor)
-    select o.shop_id, c.id, o.id, o.customer_id, o.email, ${input.amountMinor}::bigint
-    from orders o
-    join coupons c on c.shop_id = o.shop_id and c.id = ${input.couponId}
-    where o.shop_id = ${input.shopId} and o.id = ${input.orderId}
-      and ${customerUsesLeftSql('c', sql`o.email`)}
-    returning id
+) =>
+  db.execute(sql`
+    with recorded as (
+      insert into coupon_redemptions (shop_id, coupon_id, order_id, customer_id, email, amount_minor)
+      select o.shop_id, c.id, o.id, o.customer_id, o.email, ${input.amountMinor}::bigint
+      from orders o
+      join coupons c on c.shop_id = o.shop_id and c.id = ${input.couponId}
+      where o.shop_id = ${input.shopId} and o.id = ${input.orderId}
+        and ${customerUsesLeftSql('c', sql`o.email`)}
+      returning id
+    )
+    ${refuseWhen(sql`not exists (select 1 from recorded)`, COUPON_REFUSALS.alreadyUsed)}
   `);
-  return result.rows.length > 0;
-}

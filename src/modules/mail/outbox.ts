@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Mailer } from '../../adapters/mail';
 import type { Db, Tx } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
@@ -35,6 +35,37 @@ export const MAX_ATTEMPTS = 8;
  */
 export const queueEmail = (db: Db, email: QueuedEmail) =>
   db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
+
+/**
+ * The insert that queues `emails` with `fill.placeholder` in their subject, html and text
+ * replaced by the value of `fill.value`, a subquery read as the statement runs: for emails
+ * naming what their own transaction settles only in an earlier statement of the same batch
+ * (an order's number). Unexecuted, for the batch; returns the ids.
+ */
+export function queueEmailsFilled(
+  db: Db,
+  emails: QueuedEmail[],
+  fill: { placeholder: string; value: SQL },
+) {
+  const rows = emails.map((e) => ({
+    shop_id: e.shopId,
+    kind: e.kind,
+    to: e.to,
+    subject: e.subject,
+    html: e.html,
+    text: e.text,
+  }));
+  const put = (column: SQL) => sql`replace(${column}, ${fill.placeholder}, v.value)`;
+  return db.execute<{ id: string }>(sql`
+    insert into email_outbox (shop_id, kind, "to", subject, html, "text")
+    select e.shop_id, e.kind, e."to", ${put(sql`e.subject`)}, ${put(sql`e.html`)},
+      ${put(sql`e."text"`)}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as e(shop_id uuid, kind text, "to" text, subject text, html text, "text" text)
+    cross join (select (${fill.value})::text as value) v
+    returning id
+  `);
+}
 
 /** Queues emails inside an interactive transaction, so they exist exactly when its change does. */
 export async function queueEmailsIn(tx: Tx, emails: QueuedEmail[]): Promise<Array<{ id: string }>> {

@@ -1,18 +1,23 @@
-import { type Database, type Tx, withTransaction } from '../../../db/client';
+import type { Database } from '../../../db/client';
+import { refusalOf } from '../../../db/refusal';
 import { ApiError, type ErrorDetail } from '../../../errors';
-import { newAccessLink, saveAccessLink } from '../../auth/access-links';
+import { accessLinkInsert, newAccessLink } from '../../auth/access-links';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
-import { recordRedemption, takeCouponUse } from '../../coupons/queries';
-import { type QueuedEmail, queueEmailsIn } from '../../mail/outbox';
-import { emitEvent } from '../../webhooks/events';
+import { COUPON_REFUSALS, recordRedemptionQuery, takeCouponUseQuery } from '../../coupons/queries';
+import { type QueuedEmail, queueEmailsFilled } from '../../mail/outbox';
+import { deliveryIdsOf } from '../../webhooks/events';
 import type { OrderPlan } from '../queries/place';
 import {
-  grantDownloads,
-  insertOrder,
-  insertOrderLines,
-  numberOrder,
-  takeStock,
-} from '../queries/place';
+  boundStatementsQuery,
+  grantDownloadsQuery,
+  insertOrderLinesQuery,
+  insertOrderQuery,
+  numberOrderQuery,
+  ORDER_REFUSALS,
+  orderCreatedEventQuery,
+  orderNumberSql,
+  takeStockQuery,
+} from '../queries/write';
 
 /** Another request with the same Idempotency-Key created the order first. */
 export class IdempotentReplay extends Error {
@@ -22,33 +27,31 @@ export class IdempotentReplay extends Error {
   }
 }
 
+/** Time kept back from a batch's statements for the answer to reach the worker. */
+const STATEMENT_MARGIN_MS = 500;
+
 const orderInvalid = (details: ErrorDetail[]) =>
   new ApiError('ORDER_VALIDATION_FAILED', { details });
 
-/** Takes the stock the order needs; any product or variant not served fails the whole order. */
-async function takeOrderStock(tx: Tx, plan: OrderPlan) {
-  const needs = [...stockNeeds(plan.lines).values()];
-  if (needs.length === 0) return;
-  const taken = await takeStock(tx, plan.shopId, needs);
-  const short = shortageDetails(plan.lines, (line) => !taken.has(stockKeyOf(line)));
-  if (short.length > 0) throw orderInvalid(short);
-}
-
-/** Counts the coupon's use, then records the redemption for the order's email (coupons/queries). */
-async function redeemCoupon(tx: Tx, plan: OrderPlan, orderId: string) {
-  const { coupon } = plan;
-  if (!coupon) return;
-  const refuse = (message: string) => orderInvalid([{ field: 'coupons.0', message }]);
-  if (!(await takeCouponUse(tx, plan.shopId, coupon.id))) {
-    throw refuse('The coupon has been used up.');
+/** The answer to a batch its own statements refused, or null when it failed otherwise. */
+function refusalError(plan: OrderPlan, error: unknown): Error | null {
+  const refusal = refusalOf(error);
+  if (!refusal) return null;
+  const coupon = (message: string) => orderInvalid([{ field: 'coupons.0', message }]);
+  switch (refusal.reason) {
+    case ORDER_REFUSALS.replay:
+      return new IdempotentReplay();
+    case ORDER_REFUSALS.stock: {
+      const short = new Set(refusal.detail.split(','));
+      return orderInvalid(shortageDetails(plan.lines, (line) => short.has(stockKeyOf(line))));
+    }
+    case COUPON_REFUSALS.usedUp:
+      return coupon('The coupon has been used up.');
+    case COUPON_REFUSALS.alreadyUsed:
+      return coupon('You have already used this coupon.');
+    default:
+      return null;
   }
-  const recorded = await recordRedemption(tx, {
-    shopId: plan.shopId,
-    couponId: coupon.id,
-    orderId,
-    amountMinor: coupon.amountMinor,
-  });
-  if (!recorded) throw refuse('You have already used this coupon.');
 }
 
 /** The `order.created` webhook event's data: the order as the merchant API shows it (minor units). */
@@ -78,14 +81,17 @@ const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => (
 });
 
 /**
- * Writes the whole order in one transaction: customer link, order and lines, download
- * grants, sign-in link, stock, coupon usage and redemption, the order number, the
- * confirmation email and the merchant's new-order notice (when the shop has a contact
- * address) in the outbox, and the `order.created` webhook event. Locks on shared rows (a
- * product's stock, a coupon's uses, the shop's order counter) are taken as late as they can
- * be, so simultaneous orders queue on them for as few statements as possible. Any failure
- * leaves nothing behind; an Idempotency-Key another request already used raises
- * IdempotentReplay.
+ * Writes the whole order as one batch: one transaction in one round trip, in this order:
+ * the order (and its customer), its lines, download grants and sign-in link, which lock
+ * nothing another order waits for; then the contended rows, always in the same order: the
+ * stock of its products and variants, the coupon's uses and redemption, and last the shop's
+ * order counter; then the confirmation email and the merchant's new-order notice (when the
+ * shop has a contact address) in the outbox and the `order.created` webhook event, which
+ * read the number from the order's row. The locks are held only while Postgres runs the
+ * statements after them, never across a round trip, so simultaneous orders of one product
+ * queue for microseconds rather than for the network. A statement that finds the order must
+ * not be written (stock short, coupon spent, Idempotency-Key used) refuses the whole batch,
+ * so nothing is left behind; a used Idempotency-Key raises IdempotentReplay.
  */
 export async function writeOrder(
   database: Database,
@@ -93,22 +99,60 @@ export async function writeOrder(
   confirmation: (order: { id: string; orderNumber: string; linkId: string }) => QueuedEmail,
   notice: ((order: { id: string; orderNumber: string }) => QueuedEmail) | null = null,
 ): Promise<{ id: string; orderNumber: string; emailIds: string[]; webhookDeliveries: string[] }> {
+  const db = database.writeBatch;
+  const { shopId, coupon } = plan;
   const id = crypto.randomUUID();
-  const link = await newAccessLink({ shopId: plan.shopId, orderId: id, email: plan.contact.email });
+  const link = await newAccessLink({ shopId, orderId: id, email: plan.contact.email });
   const digital = [...new Set(plan.lines.filter((l) => l.isDigital).map((l) => l.productId))];
-  return withTransaction(database, async (tx) => {
-    if (!(await insertOrder(tx, plan, id))) throw new IdempotentReplay();
-    await insertOrderLines(tx, plan.shopId, id, plan.lines);
-    if (digital.length > 0) await grantDownloads(tx, plan.shopId, id, digital);
-    await saveAccessLink(tx, link);
-    await takeOrderStock(tx, plan);
-    await redeemCoupon(tx, plan, id);
-    const orderNumber = await numberOrder(tx, plan.shopId, id);
-    const emails = [confirmation({ id, orderNumber, linkId: link.linkId })];
-    if (notice) emails.push(notice({ id, orderNumber }));
-    const queued = await queueEmailsIn(tx, emails);
-    const data = orderCreatedData(plan, id, orderNumber);
-    const webhookDeliveries = await emitEvent(tx, plan.shopId, 'order.created', data);
-    return { id, orderNumber, emailIds: queued.map((e) => e.id), webhookDeliveries };
-  });
+  const needs = [...stockNeeds(plan.lines).values()];
+  // The emails are written before the number is known to this code: the batch puts it in.
+  const placeholder = `ordernumber${crypto.randomUUID().replaceAll('-', '')}`;
+  const emails = [confirmation({ id, orderNumber: placeholder, linkId: link.linkId })];
+  if (notice) emails.push(notice({ id, orderNumber: placeholder }));
+  const data = orderCreatedData(plan, id, '');
+  const tail = [
+    numberOrderQuery(db, shopId, id),
+    queueEmailsFilled(db, emails, { placeholder, value: orderNumberSql(shopId, id) }),
+    orderCreatedEventQuery(db, shopId, id, data),
+  ] as const;
+  let results: Awaited<ReturnType<typeof db.batch>>;
+  try {
+    results = await db.batch([
+      // What the request may still wait, less a margin for the answer's way back.
+      boundStatementsQuery(db, database.budget.remainingMs - STATEMENT_MARGIN_MS),
+      insertOrderQuery(db, plan, id),
+      insertOrderLinesQuery(db, shopId, id, plan.lines),
+      ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
+      accessLinkInsert(db, link),
+      ...(needs.length > 0 ? [takeStockQuery(db, shopId, needs)] : []),
+      ...(coupon
+        ? [
+            takeCouponUseQuery(db, shopId, coupon.id),
+            recordRedemptionQuery(db, {
+              shopId,
+              couponId: coupon.id,
+              orderId: id,
+              amountMinor: coupon.amountMinor,
+            }),
+          ]
+        : []),
+      ...tail,
+    ]);
+  } catch (error) {
+    throw refusalError(plan, error) ?? error;
+  }
+  const [numbered, queued, event] = results.slice(-tail.length) as [
+    { rows: Array<{ orderNumber: string }> },
+    { rows: Array<{ id: string }> },
+    { rows: unknown[] },
+  ];
+  const orderNumber = numbered.rows[0]?.orderNumber;
+  if (!orderNumber) throw new Error('the order to number was not found');
+  if (queued.rows.length !== emails.length) throw new Error('the emails were not queued');
+  return {
+    id,
+    orderNumber,
+    emailIds: queued.rows.map((e) => e.id),
+    webhookDeliveries: deliveryIdsOf(event),
+  };
 }

@@ -1,0 +1,183 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { refuseWhen } from '../../../db/refusal';
+import { orderLines } from '../../../db/schema';
+import type { StockNeed } from '../../checkout/plan';
+import type { PricedLine } from '../../products/priced-cart';
+import { deliveryIdsSql, eventCtes } from '../../webhooks/events';
+import type { OrderPlan } from './place';
+
+/*
+ * The statements of an order's write batch (one transaction, one round trip), each
+ * unexecuted. A statement that finds the order must not be written refuses the whole batch
+ * (src/db/refusal.ts) with one of these reasons.
+ */
+
+/** Why the order's own statements refused it. */
+export const ORDER_REFUSALS = {
+  /** Another request with the same Idempotency-Key created the order first. */
+  replay: 'idempotency-key-used',
+  /** A product or variant had less stock than the order needs; the detail lists their ids. */
+  stock: 'stock-short',
+} as const;
+
+/**
+ * Bounds each later statement of the batch by `ms` (`statement_timeout`, for this transaction
+ * only), set to what the request may still wait: a batch that queues on a locked row longer
+ * than its caller waits is cancelled (rolled back, a 503) instead of committing an order its
+ * buyer was told failed.
+ */
+export const boundStatementsQuery = (db: Db, ms: number) =>
+  db.execute(
+    sql`select set_config('statement_timeout', ${`${Math.max(1, Math.floor(ms))}ms`}, true)`,
+  );
+
+/**
+ * Links or creates the customer of the email (a signed-in customer's order stays theirs) and
+ * inserts the order under a provisional number, its own id: `numberOrderQuery` gives it the
+ * shop's next number later in the batch. Refuses the batch (`ORDER_REFUSALS.replay`) when the
+ * plan's Idempotency-Key is already used in this shop (after the other request committed).
+ */
+export function insertOrderQuery(db: Db, plan: OrderPlan, orderId: string) {
+  const c = plan.contact;
+  const t = plan.totals;
+  const paid = t.cartTotalMinor === 0;
+  return db.execute(sql`
+    with customer as (
+      insert into customers (shop_id, email, name, phone)
+      select ${plan.shopId}::uuid, ${c.email}, ${c.name}, ${c.phone}
+      where ${plan.customerId}::uuid is null
+      on conflict (shop_id, email) do update set
+        name = case when customers.name = '' then excluded.name else customers.name end,
+        phone = case when customers.phone = '' then excluded.phone else customers.phone end
+      returning id
+    ), inserted as (
+      insert into orders (id, shop_id, order_number, customer_id, email, name, phone, town, city,
+        apartment, room, postal_code, note, payment_status, products_total_minor,
+        shipping_total_minor, coupon_total_minor, tax_total_minor, cart_total_minor, shipping,
+        coupons, idempotency_key, request_hash, payment_provider, paid_at)
+      values (${orderId}, ${plan.shopId}, ${orderId},
+        coalesce(${plan.customerId}::uuid, (select id from customer)), ${c.email}, ${c.name},
+        ${c.phone}, ${c.town}, ${c.city}, ${c.apartment}, ${c.room}, ${c.postalCode}, ${c.note},
+        ${paid ? 'fully-paid' : 'unpaid'}, ${t.productsTotalMinor}, ${t.shippingTotalMinor},
+        ${t.couponTotalMinor}, ${t.taxTotalMinor}, ${t.cartTotalMinor},
+        ${plan.shipping ? JSON.stringify(plan.shipping) : null}::jsonb,
+        ${JSON.stringify(plan.coupon ? [plan.coupon] : [])}::jsonb,
+        ${plan.idempotencyKey}, ${plan.requestHash}, ${paid ? null : plan.paymentProvider},
+        ${paid ? sql`now()` : null})
+      on conflict (shop_id, idempotency_key) where idempotency_key is not null do nothing
+      returning id
+    )
+    ${refuseWhen(sql`not exists (select 1 from inserted)`, ORDER_REFUSALS.replay)}
+  `);
+}
+
+/** Inserts the order's lines, in cart order (`position`). */
+export function insertOrderLinesQuery(
+  db: Db,
+  shopId: string,
+  orderId: string,
+  lines: PricedLine[],
+) {
+  return db.insert(orderLines).values(
+    lines.map((line, position) => ({
+      shopId,
+      orderId,
+      productId: line.productId,
+      variantId: line.variantId,
+      title: line.title,
+      variationKey: line.variationKey,
+      sku: line.sku,
+      quantity: line.quantity,
+      unitPriceMinor: line.unitPriceMinor,
+      totalMinor: line.totalMinor,
+      isDigital: line.isDigital,
+      stockTaken: line.trackStock,
+      position,
+    })),
+  );
+}
+
+/** Grants the order every file of the digital `productIds`, with each file's limit and period. */
+export function grantDownloadsQuery(db: Db, shopId: string, orderId: string, productIds: string[]) {
+  return db.execute(sql`
+    insert into download_grants (shop_id, order_id, product_id, file_id, download_limit, expires_at)
+    select f.shop_id, ${orderId}::uuid, f.product_id, f.id, f.download_limit,
+      case when f.download_days is null then null
+        else now() + make_interval(days => f.download_days) end
+    from digital_files f
+    where f.shop_id = ${shopId}
+      and f.product_id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))
+    on conflict do nothing
+  `);
+}
+
+/**
+ * Takes stock for every tracked product and variant in `needs`, in one statement: each row
+ * only when enough is on hand (`stock >= wanted`), so it never goes below zero and concurrent
+ * orders cannot oversell. The rows stay locked until the batch commits, a few statements
+ * later inside Postgres (never across a round trip). When any row is short the batch is
+ * refused (`ORDER_REFUSALS.stock`) with the short ids, comma-separated, as the detail.
+ * Needs are sorted by id so orders of several products lock them in one order.
+ */
+export function takeStockQuery(db: Db, shopId: string, needs: StockNeed[]) {
+  const sorted = [...needs].sort((a, b) => a.id.localeCompare(b.id));
+  const of = (kind: StockNeed['kind']) => JSON.stringify(sorted.filter((n) => n.kind === kind));
+  return db.execute(sql`
+    with products_taken as (
+      update products p set stock = p.stock - w.quantity, updated_at = now()
+      from jsonb_to_recordset(${of('product')}::jsonb) as w(id uuid, quantity int)
+      where p.shop_id = ${shopId} and p.id = w.id and p.track_stock and p.stock >= w.quantity
+      returning p.id
+    ), variants_taken as (
+      update product_variants v set stock = v.stock - w.quantity, updated_at = now()
+      from jsonb_to_recordset(${of('variant')}::jsonb) as w(id uuid, quantity int)
+      where v.shop_id = ${shopId} and v.id = w.id and v.track_stock and v.stock >= w.quantity
+      returning v.id
+    ), short as (
+      select w.id from jsonb_to_recordset(${JSON.stringify(sorted)}::jsonb) as w(id uuid)
+      where w.id not in (select id from products_taken union all select id from variants_taken)
+    )
+    ${refuseWhen(
+      sql`exists (select 1 from short)`,
+      ORDER_REFUSALS.stock,
+      sql`(select string_agg(id::text, ',') from short)`,
+    )}
+  `);
+}
+
+/**
+ * Gives the order the shop's next number. The counter's row stays locked until the batch
+ * commits (so numbers have no gaps), which is why it comes after the stock and coupon
+ * statements: an order refused there never takes it.
+ */
+export function numberOrderQuery(db: Db, shopId: string, orderId: string) {
+  return db.execute<{ orderNumber: string }>(sql`
+    with counter as (
+      insert into order_counters (shop_id, last_number) values (${shopId}, 1001)
+      on conflict (shop_id) do update set last_number = order_counters.last_number + 1
+      returning last_number
+    )
+    update orders set order_number = (select last_number from counter)::text
+    where shop_id = ${shopId} and id = ${orderId}
+    returning order_number as "orderNumber"
+  `);
+}
+
+/** The order's number as a subquery, for statements after `numberOrderQuery` in the batch. */
+export const orderNumberSql = (shopId: string, orderId: string): SQL =>
+  sql`(select o.order_number from orders o where o.shop_id = ${shopId} and o.id = ${orderId})`;
+
+/**
+ * Records the `order.created` webhook event (and a delivery per subscribed endpoint) with
+ * `data`, its `order_number` set from the order's row, so it carries the number the batch
+ * gave. Read the delivery ids with `deliveryIdsOf`.
+ */
+export function orderCreatedEventQuery(db: Db, shopId: string, orderId: string, data: object) {
+  const filled = sql`select jsonb_set(${JSON.stringify(data)}::jsonb, '{order_number}',
+    to_jsonb(${orderNumberSql(shopId, orderId)})) as data`;
+  return db.execute(sql`
+    with ${eventCtes('emit', shopId, 'order.created', filled)}
+    select ${deliveryIdsSql('emit')} as ids
+  `);
+}
