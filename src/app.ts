@@ -9,7 +9,9 @@ import examples from './http/docs-examples.json';
 import { STOREFRONT_GUIDE, STOREFRONT_TAGS } from './http/docs-guide';
 import { describeDocument, type RecordedExamples } from './http/docs-openapi';
 import { LICENSE, serversOf } from './http/document-info';
+import { edgeFront } from './http/edge-front';
 import { validationHook } from './http/router';
+import { isolateGenerations } from './http/services';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -134,6 +136,8 @@ export function createApp() {
         (await merchantApi()).fetch(c.req.raw, c.env, c.executionCtx),
       ),
     beforeServices: (root) => {
+      // Cacheable reads this isolate answered lately, served before anything else runs.
+      root.use(`${API_BASE}/*`, edgeFront(isolateGenerations));
       root.use(`${API_BASE}/*`, storefrontCors);
       root.use(`${STORAGE_PATH}/*`, storefrontCors);
     },
