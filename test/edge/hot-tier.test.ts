@@ -5,7 +5,7 @@ import type { GenerationStore } from '../../src/adapters/kv';
 import { createMemoryGenerations } from '../../src/adapters/kv-memory';
 import type { AppEnv, Services, ShopContext } from '../../src/app-env';
 import { edgeCache } from '../../src/http/edge-cache';
-import { edgeFront, HOT_TTL_MS } from '../../src/http/edge-front';
+import { createHotTier, HOT_TTL_MS } from '../../src/http/edge-hot';
 import { CATALOGUE } from '../../src/http/http-cache';
 import { type ApiResponse, call, client, expectError } from '../helpers/api';
 import { createProduct } from '../helpers/catalog-factory';
@@ -44,6 +44,19 @@ describe('the hot tier of the edge cache, through the worker', () => {
     }
     expect(first.headers.get('x-content-type-options')).toBe('nosniff');
     expect(first.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('leaves a request with credentials or a cookie to the full way (no-store)', async () => {
+    const api = client(shop.apiKey);
+    await api.get('/products?limit=5');
+    expect(fromIsolate(await api.get('/products?limit=5'))).toBe(true);
+    for (const headers of [{ authorization: 'Bearer not-a-token' }, { cookie: 'theme=dark' }]) {
+      const res = await api.get('/products?limit=5', { headers });
+      expect(fromIsolate(res)).toBe(false);
+      expect(res.status).toBe(200);
+      if ('authorization' in headers) expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    expect(fromIsolate(await api.get('/products?limit=5'))).toBe(true);
   });
 
   it('answers 304 from the isolate to a matching If-None-Match', async () => {
@@ -87,7 +100,7 @@ describe('the hot tier of the edge cache, through the worker', () => {
   });
 });
 
-/** A cached route behind the hot tier, counting what each request makes it do. */
+/** A cached route behind a hot tier of its own, counting what each request makes it do. */
 function frontedRoute() {
   let now = 1_000_000;
   let trusted = true;
@@ -103,15 +116,19 @@ function frontedRoute() {
   const reader = memoizedGenerations(store, GENERATION_MEMO_MS, () => now);
   const shop = { id: crypto.randomUUID() } as ShopContext;
   const pending: Promise<unknown>[] = [];
+  const tier = createHotTier(() => now);
   const app = new Hono<AppEnv>();
+  app.use(
+    '*',
+    tier.recorder(
+      () => reader,
+      () => trusted,
+    ),
+  );
   app.use('*', async (c, next) => {
     c.set('requestId', crypto.randomUUID());
     await next();
   });
-  app.use(
-    '*',
-    edgeFront(() => reader, { now: () => now, databaseTrusted: () => trusted }),
-  );
   app.use('*', async (c, next) => {
     counts.servicesBuilt += 1;
     const services = { generationReader: reader, defer: (w: Promise<unknown>) => pending.push(w) };
@@ -126,9 +143,10 @@ function frontedRoute() {
   return {
     counts,
     get: async () => {
-      const res = await app.request(`http://hot.test/thing?for=${shop.id}`, {
+      const req = new Request(`http://hot.test/thing?for=${shop.id}`, {
         headers: { 'x-api-key': 'pk_test' },
       });
+      const res = (await tier.answer(req)) ?? (await app.request(req));
       await Promise.all(pending.splice(0));
       return res;
     },
