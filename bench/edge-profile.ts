@@ -75,7 +75,7 @@ async function main() {
     const stack = await startLocalStack({ mode: 'test' });
     register({ name: 'local stack', stop: stack.stop });
     const { demo } = await seedDemo(stack.databaseUrl);
-    const worker = await startWorker(stack.bindings);
+    const worker = await startWorker(stack.bindings, { args: ['--no-minify'] });
     register({ name: 'worker', stop: worker.stop });
     const headers = { 'x-api-key': demo.apiKey };
     const base = `${worker.origin}/access/api/v1`;

@@ -21,6 +21,8 @@ export type WorkerOptions = {
   config?: string;
   /** A path that answers once the worker serves. */
   readyPath?: string;
+  /** More `wrangler dev` arguments (`--no-minify` for a profile with the source's names). */
+  args?: string[];
 };
 
 const READY_PATH = '/access/api/v1/settings/health';
@@ -49,6 +51,7 @@ export async function startWorker(
     cli,
     'dev',
     ...(options.config ? ['--config', options.config] : []),
+    ...(options.args ?? []),
     '--local',
     '--ip',
     LOOPBACK,

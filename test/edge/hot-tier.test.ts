@@ -50,7 +50,11 @@ describe('the hot tier of the edge cache, through the worker', () => {
     const api = client(shop.apiKey);
     await api.get('/products?limit=5');
     expect(fromIsolate(await api.get('/products?limit=5'))).toBe(true);
-    for (const headers of [{ authorization: 'Bearer not-a-token' }, { cookie: 'theme=dark' }]) {
+    const personal: Record<string, string>[] = [
+      { authorization: 'Bearer not-a-token' },
+      { cookie: 'theme=dark' },
+    ];
+    for (const headers of personal) {
       const res = await api.get('/products?limit=5', { headers });
       expect(fromIsolate(res)).toBe(false);
       expect(res.status).toBe(200);
