@@ -13,7 +13,7 @@
  *   npx tsx bench/edge.ts   (EDGE_ROUNDS=3 EDGE_DURATION=5 EDGE_CONNECTIONS=10; REDIS_URL: Redis)
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -30,6 +30,9 @@ const settings = {
   connections: envInt('EDGE_CONNECTIONS', 10, 100),
   rounds: envInt('EDGE_ROUNDS', 3, 20),
 };
+
+/** The line of bench/EDGE.md after which a run keeps the file as it was. */
+const HISTORY_MARKER = '<!-- history: kept by bench/edge.ts -->';
 
 /** The runtime's own no-op, served by the same `wrangler dev` (bench/noop/). */
 const NOOP_CONFIG = 'bench/noop/wrangler.toml';
@@ -245,7 +248,11 @@ statements). Writes (once, after the rounds): the warm request while a merchant 
 shipping rate every 100 ms; every write moves the demo shop to a new generation, so the next
 read of each isolate misses.
 `;
-  await writeFile(path.join(REPO_ROOT, 'bench', 'EDGE.md'), report);
+  // What follows the history marker is kept from run to run (earlier runs, read by hand).
+  const file = path.join(REPO_ROOT, 'bench', 'EDGE.md');
+  const previous = await readFile(file, 'utf8').catch(() => '');
+  const at = previous.indexOf(HISTORY_MARKER);
+  await writeFile(file, at < 0 ? report : `${report}\n${previous.slice(at)}`);
   console.log(report);
 }
 
