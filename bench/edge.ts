@@ -1,24 +1,26 @@
 /**
  * Edge cache benchmark: the local stack with the demo shop and the worker under `wrangler dev`
- * (whose Cache API is Miniflare's), each endpoint driven with autocannon over loopback in three
- * states, all in one run so their ratios compare on a shared, noisy machine:
+ * (whose Cache API is Miniflare's), beside the runtime's no-op worker under the same
+ * `wrangler dev`, each driven with autocannon over loopback, in rounds (each round: the no-op,
+ * /livez, then every endpoint cold and warm), all in one run so their ratios compare on a
+ * shared, noisy machine:
  *   cold   every request a new cache key (a throwaway query parameter): all misses;
  *   warm   the same request again and again: hits;
  *   writes the same warm request while a merchant writes (a shipping rate PATCH) in a loop,
  *          each write moving the shop to a new generation.
  * Writes bench/EDGE.md. Stops everything it started.
  *
- *   npx tsx bench/edge.ts        (EDGE_DURATION=5 EDGE_CONNECTIONS=10; REDIS_URL to use Redis)
+ *   npx tsx bench/edge.ts   (EDGE_ROUNDS=3 EDGE_DURATION=5 EDGE_CONNECTIONS=10; REDIS_URL: Redis)
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startLocalStack } from '../scripts/local/stack';
 import { seedDemo } from '../scripts/seed';
 import { ALL_SCOPES } from '../src/identity/merchant-scopes';
-import { probe } from './lib/load';
+import { median, probe } from './lib/load';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 import { REPO_ROOT, startWorker } from './lib/worker';
@@ -26,7 +28,14 @@ import { REPO_ROOT, startWorker } from './lib/worker';
 const settings = {
   durationSeconds: envInt('EDGE_DURATION', 5, 60),
   connections: envInt('EDGE_CONNECTIONS', 10, 100),
+  rounds: envInt('EDGE_ROUNDS', 3, 20),
 };
+
+/** The line of bench/EDGE.md after which a run keeps the file as it was. */
+const HISTORY_MARKER = '<!-- history: kept by bench/edge.ts -->';
+
+/** The runtime's own no-op, served by the same `wrangler dev` (bench/noop/). */
+const NOOP_CONFIG = 'bench/noop/wrangler.toml';
 
 type Row = { rps: number; p50: number; p99: number; requests: number; failures: number };
 
@@ -117,15 +126,32 @@ function writeLoop(origin: string, secret: string) {
 
 const fmt = (r: Row) => `${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.failures}`;
 
+/** The median of each figure over the rounds, failures summed. */
+function medianRow(rows: Row[]): Row {
+  const of = (pick: (r: Row) => number) => median(rows.map(pick));
+  return {
+    rps: of((r) => r.rps),
+    p50: of((r) => r.p50),
+    p99: of((r) => r.p99),
+    requests: of((r) => r.requests),
+    failures: rows.reduce((sum, r) => sum + r.failures, 0),
+  };
+}
+
+const ratio = (a: number, b: number) => (a / Math.max(b, 1)).toFixed(2);
+
 async function main() {
   const machine = describeMachine();
   const lines: string[] = [];
+  const loads: string[] = [];
   await withCleanup(async (register) => {
     const stack = await startLocalStack({ mode: 'test', redisUrl: process.env.REDIS_URL });
     register({ name: 'local stack', stop: stack.stop });
     const { demo } = await seedDemo(stack.databaseUrl);
     const worker = await startWorker(stack.bindings);
     register({ name: 'worker', stop: worker.stop });
+    const noop = await startWorker({}, { config: NOOP_CONFIG, readyPath: '/' });
+    register({ name: 'no-op worker', stop: noop.stop });
     const { slug, term, secret } = await targets(stack.databaseUrl, demo.id);
     const endpoints = [
       ['GET /products', '/products'],
@@ -134,48 +160,99 @@ async function main() {
       ['GET /settings', '/settings'],
     ] as const;
     const headers = { 'x-api-key': demo.apiKey };
+    const url = (p: string) => `${worker.origin}/access/api/v1${p}`;
+    const probes = new Map<string, { miss: number | null; hit: number | null }>();
+    for (const [name, p] of endpoints) {
+      const miss = await probe(url(p), headers);
+      await probe(url(p), headers);
+      probes.set(name, { miss: miss.statements, hit: (await probe(url(p), headers)).statements });
+    }
+    // Every state of every round, in the same order, so each round's ratios compare.
+    const runs = new Map<string, Row[]>();
+    const keep = (name: string, row: Row) => runs.set(name, [...(runs.get(name) ?? []), row]);
+    const hitOverNoop = new Map<string, number[]>();
+    const missOverLivez = new Map<string, number[]>();
+    const push = (m: Map<string, number[]>, k: string, v: number) =>
+      m.set(k, [...(m.get(k) ?? []), v]);
+    for (let round = 1; round <= settings.rounds; round++) {
+      const before = loadAverage();
+      const noopRow = await drive(`${noop.origin}/`, {}, false);
+      const livez = await drive(url('/livez'), headers, false);
+      keep('no-op', noopRow);
+      keep('livez', livez);
+      for (const [name, p] of endpoints) {
+        const cold = await drive(url(p), headers, true);
+        const warm = await drive(url(p), headers, false);
+        keep(`${name} cold`, cold);
+        keep(`${name} warm`, warm);
+        push(hitOverNoop, name, warm.rps / Math.max(noopRow.rps, 1));
+        push(missOverLivez, name, cold.rps / Math.max(livez.rps, 1));
+      }
+      loads.push(`round ${round}: ${before} → ${loadAverage()}`);
+      console.log(loads.at(-1));
+    }
+    const writeRows = new Map<string, { row: Row; writes: number }>();
+    for (const [name, p] of endpoints) {
+      const writes = writeLoop(worker.origin, secret);
+      const row = await drive(url(p), headers, false);
+      writeRows.set(name, { row, writes: await writes.stop() });
+    }
+    const med = (name: string) => medianRow(runs.get(name) ?? []);
     lines.push(
       '| endpoint | state | req/s | p50 ms | p99 ms | requests | failures | statements (probe) |',
       '|---|---|---|---|---|---|---|---|',
+      `| runtime no-op | (no work) | ${fmt(med('no-op'))} | |`,
+      `| GET /livez | (no statement) | ${fmt(med('livez'))} | 0 |`,
     );
-    const ratios: string[] = [];
-    for (const [name, p] of endpoints) {
-      const url = `${worker.origin}/access/api/v1${p}`;
-      const first = await probe(url, headers);
-      const cold = await drive(url, headers, true);
-      const warm = await drive(url, headers, false);
-      const hit = await probe(url, headers);
-      const writes = writeLoop(worker.origin, secret);
-      const during = await drive(url, headers, false);
-      const written = await writes.stop();
+    for (const [name] of endpoints) {
+      const written = writeRows.get(name);
       lines.push(
-        `| ${name} | cold (miss) | ${fmt(cold)} | ${first.statements} |`,
-        `| ${name} | warm (hit) | ${fmt(warm)} | ${hit.statements} |`,
-        `| ${name} | warm + ${written} writes | ${fmt(during)} | |`,
+        `| ${name} | cold (miss) | ${fmt(med(`${name} cold`))} | ${probes.get(name)?.miss} |`,
+        `| ${name} | warm (hit) | ${fmt(med(`${name} warm`))} | ${probes.get(name)?.hit} |`,
+        `| ${name} | warm + ${written?.writes} writes | ${written ? fmt(written.row) : ''} | |`,
       );
-      ratios.push(`| ${name} | ${(warm.rps / Math.max(cold.rps, 1)).toFixed(1)} |`);
-      console.log(lines.slice(-3).join('\n'));
     }
-    lines.push('', '| endpoint | hit / miss req/s |', '|---|---|', ...ratios);
+    lines.push(
+      '',
+      '| endpoint | hit / no-op | miss / livez | hit / miss |',
+      '|---|---|---|---|',
+      ...endpoints.map(([name]) => {
+        const hit = med(`${name} warm`).rps;
+        const miss = med(`${name} cold`).rps;
+        return `| ${name} | ${median(hitOverNoop.get(name) ?? []).toFixed(2)} | ${median(missOverLivez.get(name) ?? []).toFixed(2)} | ${ratio(hit, miss)} |`;
+      }),
+      '',
+      `livez / no-op: ${ratio(med('livez').rps, med('no-op').rps)}.`,
+    );
   });
   const report = `# Edge cache benchmark
 
-Command: \`npx tsx bench/edge.ts\` (EDGE_DURATION=${settings.durationSeconds} s per state,
-EDGE_CONNECTIONS=${settings.connections}; KV: ${process.env.REDIS_URL ? 'Redis through the Upstash stand-in' : 'in-memory'}).
-Worker under \`wrangler dev\` (Miniflare's Cache API), the demo shop, loopback only.
+Command: \`npx tsx bench/edge.ts\` (EDGE_ROUNDS=${settings.rounds} rounds, EDGE_DURATION=${settings.durationSeconds} s
+per state, EDGE_CONNECTIONS=${settings.connections}; KV: ${process.env.REDIS_URL ? 'Redis through the Upstash stand-in' : 'in-memory'}).
+Worker under \`wrangler dev\` (Miniflare's Cache API), the demo shop, loopback only; beside it,
+under the same \`wrangler dev\`, the runtime's no-op (bench/noop/worker.ts: a constant answer).
 
 Machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node};
-load average before ${machine.loadAverage}, after ${loadAverage()}. The machine is shared with
-other work: compare the states of one run (the ratios), not absolute numbers across runs.
+load average before ${machine.loadAverage}, after ${loadAverage()}; per round (1 / 5 / 15 min):
+${loads.map((l) => `- ${l}`).join('\n')}
+
+The machine is shared with other work: compare the states of one run (the ratios), not absolute
+numbers across runs. Figures are medians over the rounds; each ratio is the median of the
+per-round ratios (each round measures the no-op, /livez and every endpoint back to back).
 
 ${lines.join('\n')}
 
 Cold: each request carries a throwaway query parameter, so each is a new key (a miss: the
 generation read, the handler's statement, the store). Warm: the same request (hits, zero
-statements). Writes: the warm request while a merchant PATCHes a shipping rate every 100 ms;
-every write moves the demo shop to a new generation, so the next read of each isolate misses.
+statements). Writes (once, after the rounds): the warm request while a merchant PATCHes a
+shipping rate every 100 ms; every write moves the demo shop to a new generation, so the next
+read of each isolate misses.
 `;
-  await writeFile(path.join(REPO_ROOT, 'bench', 'EDGE.md'), report);
+  // What follows the history marker is kept from run to run (earlier runs, read by hand).
+  const file = path.join(REPO_ROOT, 'bench', 'EDGE.md');
+  const previous = await readFile(file, 'utf8').catch(() => '');
+  const at = previous.indexOf(HISTORY_MARKER);
+  await writeFile(file, at < 0 ? report : `${report}\n${previous.slice(at)}`);
   console.log(report);
 }
 

@@ -62,6 +62,19 @@ export type Services = {
   rateLimits: RateLimitRecord[];
 };
 
+/**
+ * A 200 answer of a cacheable read as the edge cache keyed it (src/http/edge-front.ts keeps
+ * it in the isolate): the shop and generation it belongs to, its bytes and validator, and how
+ * long it may be kept.
+ */
+export type EdgeAnswer = {
+  shopId: string;
+  generation: string;
+  body: ArrayBuffer;
+  etag: string;
+  ttlMs: number;
+};
+
 /** One limit a request was counted against, and the limiter's answer. */
 export type RateLimitRecord = { rule: RateRule; decision: RateDecision };
 
@@ -77,5 +90,7 @@ export type AppEnv = {
     staff: StaffContext;
     /** Statements spent resolving the shop, left out of the endpoint's own count. */
     shopRoundTrips: number;
+    /** A cacheable answer the edge cache served or stored, for the isolate's hot tier. */
+    edgeAnswer: EdgeAnswer;
   };
 };

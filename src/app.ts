@@ -9,7 +9,10 @@ import examples from './http/docs-examples.json';
 import { STOREFRONT_GUIDE, STOREFRONT_TAGS } from './http/docs-guide';
 import { describeDocument, type RecordedExamples } from './http/docs-openapi';
 import { LICENSE, serversOf } from './http/document-info';
+import { hotTier } from './http/edge-hot';
 import { validationHook } from './http/router';
+import { isolateGenerations } from './http/services';
+import { shopCacheTrusted } from './identity/shops';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
@@ -129,10 +132,13 @@ export function createApp() {
     maxAge: 86400,
   });
   const app = createPlatformApp({
-    first: (root) =>
+    first: (root) => {
       root.all(`${ADMIN_BASE}/*`, async (c) =>
         (await merchantApi()).fetch(c.req.raw, c.env, c.executionCtx),
-      ),
+      );
+      // Cacheable answers, as the client gets them, for the worker entry's hot tier.
+      root.use(`${API_BASE}/*`, hotTier.recorder(isolateGenerations, shopCacheTrusted));
+    },
     beforeServices: (root) => {
       root.use(`${API_BASE}/*`, storefrontCors);
       root.use(`${STORAGE_PATH}/*`, storefrontCors);

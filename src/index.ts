@@ -1,11 +1,14 @@
 import type { Bindings } from './env';
+import { hotTier } from './http/edge-hot';
 import type { PlatformApp } from './platform';
 
 /**
  * The worker's entry. An isolate's start-up evaluates only this module: each handler loads
  * what it runs on its first event, the application (its modules, their schemas and routes,
  * the OpenAPI registries) for a request, the jobs for the cron and the queues. The bundle is
- * one script either way; the imports below only defer evaluating its parts.
+ * one script either way; the imports below only defer evaluating its parts. A cacheable read
+ * this isolate answered lately is answered again by the edge cache's hot tier before the
+ * application runs (src/http/edge-hot.ts).
  */
 let app: Promise<PlatformApp> | undefined;
 const application = () => {
@@ -14,7 +17,8 @@ const application = () => {
 };
 
 export default {
-  fetch: async (request, env, ctx) => (await application()).fetch(request, env, ctx),
+  fetch: async (request, env, ctx) =>
+    (await hotTier.answer(request)) ?? (await application()).fetch(request, env, ctx),
   scheduled: async (_controller, env, ctx) => (await import('./cron')).runCron(env, ctx),
   queue: async (batch, env, ctx) => (await import('./queues')).consumeQueue(batch, env, ctx),
 } satisfies ExportedHandler<Bindings>;

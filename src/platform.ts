@@ -1,12 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
-import { requestId } from 'hono/request-id';
 import type { AppEnv } from './app-env';
 import { ApiError } from './errors';
 import { onError, onNotFound } from './http/error-handler';
 import { securityHeaders } from './http/headers';
 import { rateLimitHeaders } from './http/rate-limit';
+import { requestId } from './http/request-id';
 import { validationHook } from './http/router';
 import { serverTiming } from './http/server-timing';
 import { services } from './http/services';
@@ -34,7 +34,7 @@ export function createPlatformApp(stages: Stages = {}): PlatformApp {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook() });
   stages.first?.(app);
   app.use('*', securityHeaders(API_BASE));
-  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', requestId);
   stages.beforeServices?.(app);
   app.use('*', services, visitorAddress, serverTiming(API_BASE), rateLimitHeaders);
   app.notFound(onNotFound);

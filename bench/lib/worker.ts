@@ -11,9 +11,21 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export type RunningWorker = {
   /** Origin of the worker, e.g. `http://127.0.0.1:8787`. */
   origin: string;
+  /** The workerd inspector's port (Chrome DevTools protocol: CPU profiles). */
+  inspectorPort: number;
   stop(): Promise<void>;
 };
 
+export type WorkerOptions = {
+  /** Another wrangler configuration (path from the repository root) than wrangler.toml. */
+  config?: string;
+  /** A path that answers once the worker serves. */
+  readyPath?: string;
+  /** More `wrangler dev` arguments (`--no-minify` for a profile with the source's names). */
+  args?: string[];
+};
+
+const READY_PATH = '/access/api/v1/settings/health';
 const READY_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 const OUTPUT_TAIL_LINES = 60;
@@ -26,7 +38,10 @@ const OUTPUT_TAIL_LINES = 60;
  * which spawns a second node) in a process group of its own, so stopping it by its pid
  * also takes its workerd down, and anything left in the group is killed after that.
  */
-export async function startWorker(bindings: Record<string, string>): Promise<RunningWorker> {
+export async function startWorker(
+  bindings: Record<string, string>,
+  options: WorkerOptions = {},
+): Promise<RunningWorker> {
   const [port, inspectorPort] = [await findFreePort(), await findFreePort()];
   const persistDir = await mkdtemp(path.join(tmpdir(), 'storefront-bench-wrangler-'));
   const cli = path.join(REPO_ROOT, 'node_modules', 'wrangler', 'wrangler-dist', 'cli.js');
@@ -35,6 +50,8 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
     '--experimental-vm-modules',
     cli,
     'dev',
+    ...(options.config ? ['--config', options.config] : []),
+    ...(options.args ?? []),
     '--local',
     '--ip',
     LOOPBACK,
@@ -70,22 +87,26 @@ export async function startWorker(bindings: Record<string, string>): Promise<Run
     await rm(persistDir, { recursive: true, force: true });
   };
   try {
-    await waitUntilServing(origin, child);
+    await waitUntilServing(origin, child, options.readyPath ?? READY_PATH);
   } catch (error) {
     await stop();
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`wrangler dev did not start: ${reason}\n${output.join('\n')}`);
   }
-  return { origin, stop };
+  return { origin, inspectorPort, stop };
 }
 
-async function waitUntilServing(origin: string, child: ChildProcess): Promise<void> {
+async function waitUntilServing(
+  origin: string,
+  child: ChildProcess,
+  readyPath: string,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error('it exited');
     try {
       // Any HTTP answer (401 without a key) means the worker is up.
-      await fetch(`${origin}/access/api/v1/settings/health`, {
+      await fetch(`${origin}${readyPath}`, {
         signal: AbortSignal.timeout(5_000),
       });
       return;

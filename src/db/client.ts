@@ -1,6 +1,13 @@
-import { Client, neon, neonConfig } from '@neondatabase/serverless';
-import { drizzle as drizzleHttp, type NeonHttpDatabase } from 'drizzle-orm/neon-http';
+import { Client, type NeonQueryFunction, neon, neonConfig } from '@neondatabase/serverless';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type RelationalSchemaConfig,
+  type TablesRelationalConfig,
+} from 'drizzle-orm';
+import { NeonHttpDatabase, NeonHttpDriver } from 'drizzle-orm/neon-http';
 import { drizzle as drizzleWs, type NeonDatabase } from 'drizzle-orm/neon-serverless';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { DependencyUnavailableError } from '../lib/dependency';
 import { DbBudget, reachability } from './budget';
 import { isDatabaseUnavailable, sqlState } from './errors';
@@ -179,6 +186,31 @@ async function runInteractive<T>(
 }
 
 /**
+ * What drizzle works out from the schema (every table's relations) and the SQL dialect: the
+ * same for every request, so made once per isolate. `drizzle({ client, schema })` would walk
+ * the whole schema again on each request, a cost every request that builds its services paid.
+ */
+let shared: { dialect: PgDialect; relations: RelationalSchemaConfig<TablesRelationalConfig> };
+
+/** Drizzle over one request's Neon HTTP client, as `drizzle({ client, schema })` builds it. */
+function httpDatabase(client: NeonQueryFunction<boolean, boolean>): Db {
+  if (!shared) {
+    const { tables, tableNamesMap } = extractTablesRelationalConfig(
+      schema,
+      createTableRelationsHelpers,
+    );
+    shared = {
+      dialect: new PgDialect(),
+      relations: { fullSchema: schema, schema: tables, tableNamesMap },
+    };
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: the relations are the schema's, typed by Db below
+  const relations = shared.relations as any;
+  const session = new NeonHttpDriver(client, shared.dialect).createSession(relations);
+  return new NeonHttpDatabase(shared.dialect, session, relations) as unknown as Db;
+}
+
+/**
  * Builds the database access of one request. Cheap: no connection is opened until a query
  * runs. `budget` bounds the time the request waits on Postgres (see db/budget.ts).
  */
@@ -188,14 +220,14 @@ export function createDatabase(config: DatabaseConfig, budget = new DbBudget()):
   const client = neon(config.url, {
     fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget },
   });
-  const db = drizzleHttp({ client, schema });
+  const db = httpDatabase(client as unknown as NeonQueryFunction<boolean, boolean>);
   const writeClient = neon(config.url, {
     fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget, [TRANSACTION]: true },
   });
 
   return {
     db,
-    writeBatch: drizzleHttp({ client: writeClient, schema }),
+    writeBatch: httpDatabase(writeClient as unknown as NeonQueryFunction<boolean, boolean>),
     roundTrips,
     budget,
     interactive: (fn) => runInteractive(config.url, budget, roundTrips, fn),

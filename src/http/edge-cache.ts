@@ -68,6 +68,7 @@ async function answerFromCache(
   stored: Response,
   policy: CachePolicy,
   vary: readonly string[],
+  { shopId, generation }: { shopId: string; generation: string },
 ) {
   const etag = stored.headers.get('etag');
   const contentType = stored.headers.get('content-type') ?? 'application/json';
@@ -83,10 +84,16 @@ async function answerFromCache(
     c.res = new Response(null, { status: 304, headers });
     return;
   }
-  c.res = new Response(stored.body, {
-    status: 200,
-    headers: { ...headers, 'Content-Type': contentType },
-  });
+  if (!etag || policy.streamed) {
+    c.res = new Response(stored.body, {
+      status: 200,
+      headers: { ...headers, 'Content-Type': contentType },
+    });
+    return;
+  }
+  const body = await stored.arrayBuffer();
+  c.set('edgeAnswer', { shopId, generation, body, etag, ttlMs: policy.edgeTtl * 1000 });
+  c.res = new Response(body, { status: 200, headers: { ...headers, 'Content-Type': contentType } });
 }
 
 const storable = (c: Context<AppEnv>) =>
@@ -101,6 +108,7 @@ async function finishMiss(
   policy: CachePolicy,
   vary: readonly string[],
   key: Request | null,
+  { shopId, generation }: { shopId: string; generation: string | null },
 ) {
   const res = c.res;
   const contentType = res.headers.get('content-type') ?? 'application/json';
@@ -127,6 +135,9 @@ async function finishMiss(
   const etag = await strongEtag(body);
   const headers = { ...clientHeaders(policy, vary, etag), 'Content-Type': contentType };
   if (cache && key) defer(cache.put(key, storedCopyFor(policy, body, 200, contentType, etag)));
+  if (key && generation !== null) {
+    c.set('edgeAnswer', { shopId, generation, body, etag, ttlMs: policy.edgeTtl * 1000 });
+  }
   c.res = matchesIfNoneMatch(c.req.header('if-none-match'), etag)
     ? new Response(null, { status: 304, headers: clientHeaders(policy, vary, etag) })
     : new Response(body, { status: 200, headers });
@@ -189,12 +200,12 @@ export const edgeCache = (policy: CachePolicy, vary: readonly string[]) =>
     const cache = edgeStore();
     const key = generation !== null && cache ? await keyOf(c, shopId, generation) : null;
     const stored = key && cache ? await cache.match(key) : undefined;
-    if (stored) {
-      await answerFromCache(c, stored, policy, vary);
+    if (stored && generation !== null) {
+      await answerFromCache(c, stored, policy, vary, { shopId, generation });
       reportTiming(c, 'hit', started);
       return;
     }
     reportTiming(c, key ? 'miss' : 'bypass', started);
     await next();
-    await finishMiss(c, policy, vary, key);
+    await finishMiss(c, policy, vary, key, { shopId, generation });
   });

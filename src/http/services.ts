@@ -69,6 +69,13 @@ function kvFor(config: Config): KvPorts {
   return ports;
 }
 
+/**
+ * This isolate's generation reader (the one every request's services share), without building
+ * a request's services: the edge cache's hot tier reads generations before anything else runs.
+ */
+export const isolateGenerations = (env: Bindings): GenerationReader =>
+  kvFor(loadConfig(env)).generationReader;
+
 /** The adapter of each provider (the schema admits only providers implemented here). */
 const paymentGateways =
   (config: Config): PaymentGateways =>

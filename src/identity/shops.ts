@@ -30,9 +30,13 @@ const MISS_TTL_MS = 10_000;
  */
 export const SHOP_CACHE_TRUST_MS = 5_000;
 
+/** Whether what this isolate cached about shops may answer now (see SHOP_CACHE_TRUST_MS). */
+export const shopCacheTrusted = (now = Date.now()) =>
+  databaseAnsweredWithin(SHOP_CACHE_TRUST_MS, now);
+
 /** A cached resolution, unless the database has not answered lately (see SHOP_CACHE_TRUST_MS). */
 const trusted = <V>(cache: TtlCache<V>, key: string): V | undefined =>
-  databaseAnsweredWithin(SHOP_CACHE_TRUST_MS) ? cache.get(key) : undefined;
+  shopCacheTrusted() ? cache.get(key) : undefined;
 
 const byKeyHash = new TtlCache<Stamped<ShopContext | null>>(5_000);
 const byHostname = new TtlCache<Stamped<HostResolution>>(5_000);

@@ -1,0 +1,120 @@
+/**
+ * Where a storefront read spends its CPU: the local stack with the demo shop, the worker under
+ * `wrangler dev`, and for each read (hit and miss of the list, detail and search, and /livez)
+ * a CPU profile of the worker's isolate (workerd's inspector) and of this Node process, which
+ * runs the Neon HTTP and Upstash stand-ins and the load generator, taken while autocannon
+ * drives the read. Prints the functions with the most self time, grouped by where they live.
+ *
+ *   npx tsx bench/edge-profile.ts        (PROFILE_DURATION=5 PROFILE_CONNECTIONS=10)
+ *
+ * A profiled run is slower than an unprofiled one: read the shares, never the throughput.
+ */
+import { randomUUID } from 'node:crypto';
+import { Session } from 'node:inspector/promises';
+import autocannon from 'autocannon';
+import { startLocalStack } from '../scripts/local/stack';
+import { seedDemo } from '../scripts/seed';
+import { type Profile, profileWhile } from './lib/cpu-profile';
+import { envInt } from './lib/machine';
+import { withCleanup } from './lib/session';
+import { startWorker } from './lib/worker';
+
+const settings = {
+  durationSeconds: envInt('PROFILE_DURATION', 5, 60),
+  connections: envInt('PROFILE_CONNECTIONS', 10, 100),
+};
+
+const drive = (url: string, headers: Record<string, string>, unique: boolean) =>
+  autocannon({
+    url,
+    headers,
+    connections: settings.connections,
+    duration: settings.durationSeconds,
+    ...(unique
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { path: string }) => ({
+                ...req,
+                path: `${req.path}${req.path.includes('?') ? '&' : '?'}_cold=${randomUUID()}`,
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+
+/** Self time grouped by source file (the bundle's modules are one file: by function then). */
+function byPlace(profile: Profile, keyOf: (url: string, fn: string) => string) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map<string, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    all += ms;
+    const frame = byNode.get(id)?.callFrame;
+    const key = keyOf(frame?.url ?? '', frame?.functionName ?? '');
+    totals.set(key, (totals.get(key) ?? 0) + ms);
+  });
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([k, ms]) => `  ${((100 * ms) / Math.max(all, 1)).toFixed(1).padStart(5)} %  ${k}`)
+    .join('\n');
+}
+
+const nodeFile = (url: string, fn: string) => {
+  if (!url) return `(${fn || 'native'})`;
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1] ?? url;
+  return url.replace(/^.*\/(scripts|bench)\//, '$1/');
+};
+
+async function main() {
+  await withCleanup(async (register) => {
+    const stack = await startLocalStack({ mode: 'test' });
+    register({ name: 'local stack', stop: stack.stop });
+    const { demo } = await seedDemo(stack.databaseUrl);
+    const worker = await startWorker(stack.bindings, { args: ['--no-minify'] });
+    register({ name: 'worker', stop: worker.stop });
+    const headers = { 'x-api-key': demo.apiKey };
+    const base = `${worker.origin}/access/api/v1`;
+    const first = (await (await fetch(`${base}/products?limit=1`, { headers })).json()) as {
+      products?: { slug?: string }[];
+    };
+    const slug = first.products?.[0]?.slug ?? 'none';
+    const reads: [string, string, boolean][] = [
+      ['livez', '/livez', false],
+      ['list hit', '/products', false],
+      ['list miss', '/products', true],
+      ['detail miss', `/products/${slug}`, true],
+      ['search miss', '/search?term=shirt', true],
+    ];
+    const node = new Session();
+    node.connect();
+    await node.post('Profiler.enable');
+    await node.post('Profiler.setSamplingInterval', { interval: 200 });
+    for (const [name, path, unique] of reads) {
+      await fetch(`${base}${path}`, { headers });
+      await node.post('Profiler.start');
+      let rps = 0;
+      const worked = await profileWhile(worker.inspectorPort, async () => {
+        rps = (await drive(`${base}${path}`, headers, unique)).requests.average;
+      });
+      const { profile: nodeProfile } = await node.post('Profiler.stop');
+      console.log(`\n## ${name} (${rps.toFixed(0)} req/s while profiled)`);
+      console.log(`worker isolate: ${worked.totalMs.toFixed(0)} ms sampled`);
+      for (const line of worked.lines) {
+        console.log(`  ${(100 * line.share).toFixed(1).padStart(5)} %  ${line.name}`);
+      }
+      console.log('this process (stand-ins and load generator), by place:');
+      console.log(byPlace(nodeProfile as unknown as Profile, nodeFile));
+    }
+    node.disconnect();
+  });
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

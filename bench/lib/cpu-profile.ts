@@ -1,0 +1,77 @@
+import WebSocket from 'ws';
+
+/** One function's share of a CPU profile. */
+export type ProfileLine = { name: string; selfMs: number; share: number };
+
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+};
+export type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+
+/**
+ * Records a CPU profile of the worker's isolate through workerd's inspector (the Chrome
+ * DevTools protocol on wrangler's `--inspector-port`) while `load` runs, and returns the
+ * functions with the most self time. Profiling slows the worker: read the shares, not the
+ * throughput of a profiled run.
+ */
+export async function profileWhile(
+  inspectorPort: number,
+  load: () => Promise<unknown>,
+  top = 25,
+): Promise<{ lines: ProfileLine[]; totalMs: number; profile: Profile }> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
+    webSocketDebuggerUrl: string;
+    title?: string;
+  }[];
+  // wrangler dev's inspector proxy lists the user worker first.
+  const target = targets[0];
+  if (!target) throw new Error('the inspector lists no worker');
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let next = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+  });
+  const send = (method: string, params: object = {}) =>
+    new Promise<unknown>((resolve) => {
+      next += 1;
+      waiting.set(next, resolve);
+      socket.send(JSON.stringify({ id: next, method, params }));
+    });
+  try {
+    await send('Profiler.enable');
+    await send('Profiler.setSamplingInterval', { interval: 100 });
+    await send('Profiler.start');
+    await load();
+    const { profile } = (await send('Profiler.stop')) as { profile: Profile };
+    return { ...summarise(profile, top), profile };
+  } finally {
+    socket.close();
+  }
+}
+
+function summarise(profile: Profile, top: number) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let totalMs = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    totalMs += ms;
+    const frame = byNode.get(id)?.callFrame;
+    const file = frame?.url.split('/').pop() ?? '';
+    const name = `${frame?.functionName || '(anonymous)'} ${file}:${(frame?.lineNumber ?? 0) + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+  });
+  const lines = [...self.entries()]
+    .map(([name, selfMs]) => ({ name, selfMs, share: selfMs / Math.max(totalMs, 1) }))
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, top);
+  return { lines, totalMs };
+}
