@@ -20,6 +20,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { startLocalStack } from '../scripts/local/stack';
+import { applyMigrations } from '../scripts/migrate';
 import { median } from './lib/load';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { type LoggedPlan, parsePlans } from './lib/plan-log';
@@ -168,14 +169,26 @@ async function planReads(shops: ScaleShop[]): Promise<LoggedPlan[][][]> {
 async function main() {
   const machine = describeMachine();
   const startedAt = new Date();
-  const { shops, sizes, tableRows } = await withClient(async (client) => {
+  // Migrations newer than the build (read models are backfilled by theirs), then fresh
+  // statistics, so the plans are those of a database in service.
+  await applyMigrations(SCALE_DATABASE_URL);
+  const { shops, sizes, tableRows, catalogues } = await withClient(async (client) => {
+    await client.query('analyze');
     const shops = await scaleShops(client);
+    const counted = await client.query<{ n: number }>(
+      'select count(distinct shop_id)::int as n from products',
+    );
     const sizes = await tableSizes(client, shops[0].id);
     const { rows } = await client.query<{ name: string; rows: number }>(
       `select relname as name, greatest(reltuples, 0)::bigint as rows from pg_class
        where relkind in ('r', 'p') and relnamespace = 'public'::regnamespace`,
     );
-    return { shops, sizes, tableRows: new Map(rows.map((r) => [r.name, Number(r.rows)])) };
+    return {
+      shops,
+      sizes,
+      catalogues: counted.rows[0]?.n ?? 0,
+      tableRows: new Map(rows.map((r) => [r.name, Number(r.rows)])),
+    };
   });
   console.log(`scale: ${shops.map((s) => `${s.label} ${s.products} products`).join(', ')}`);
   const loadBefore = loadAverage();
@@ -195,6 +208,7 @@ async function main() {
     loadBefore,
     loadAfter,
     shops,
+    catalogues,
     sizes: sizes.filter((s) => (SIZED_TABLES as readonly string[]).includes(s.table)),
     tableRows,
     results,
