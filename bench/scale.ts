@@ -173,7 +173,11 @@ async function main() {
   // statistics, so the plans are those of a database in service.
   await applyMigrations(SCALE_DATABASE_URL);
   const { shops, sizes, tableRows, catalogues } = await withClient(async (client) => {
-    await client.query('analyze');
+    // The schema's tables only: analyzing the shared catalogs would wait on other databases.
+    const tables = await client.query<{ name: string }>(
+      `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
+    );
+    await client.query(`analyze ${tables.rows.map((t) => t.name).join(', ')}`);
     const shops = await scaleShops(client);
     const counted = await client.query<{ n: number }>(
       'select count(distinct shop_id)::int as n from products',
