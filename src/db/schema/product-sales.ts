@@ -24,7 +24,12 @@ export const productSales = pgTable(
   (t) => [
     primaryKey({ columns: [t.shopId, t.productId] }),
     index('product_sales_shop_rank_idx')
-      .on(t.shopId, t.units.desc(), t.productCreatedAt.desc(), t.productId.desc())
+      .on(
+        t.shopId,
+        t.units.desc().nullsFirst(),
+        t.productCreatedAt.desc().nullsFirst(),
+        t.productId.desc().nullsFirst(),
+      )
       .where(sql`${t.units} > 0`),
   ],
 );
