@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/db/schema';
 import { client, expectError } from '../helpers/api';
 import {
   createCategory,
@@ -6,6 +8,8 @@ import {
   createProduct,
   type TestProduct,
 } from '../helpers/catalog-factory';
+import { testDb } from '../helpers/db';
+import { announceChange } from '../helpers/freshness';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 const at = (hours: number) => new Date(Date.now() - 100 * 3_600_000 + hours * 3_600_000);
@@ -91,6 +95,41 @@ describe('GET /products/best-sellers', () => {
     });
     expect((await api.get('/products/best-sellers?limit=500')).body.data.limit).toBe(50);
     expectError(await api.get('/products/best-sellers?limit=abc'), 422, 'VALIDATION_FAILED');
+  });
+});
+
+describe('GET /products/best-sellers as orders change', () => {
+  // The units are a read model Postgres keeps (product_sales): every way an order's state
+  // or its lines change moves the ranking, whichever code path writes it.
+  it('follows cancellations, refunds, reinstatements and line edits', async () => {
+    const shop = await createTestShop();
+    const api = client(shop.apiKey);
+    const db = testDb();
+    const a = await createProduct(shop, { title: 'Alpha', createdAt: at(1) });
+    const b = await createProduct(shop, { title: 'Beta', createdAt: at(2) });
+    const first = await createOrder(shop, [{ productId: a.id, quantity: 5 }]);
+    await createOrder(shop, [{ productId: b.id, quantity: 3 }]);
+    const ranking = async () => {
+      await announceChange(shop.id);
+      const res = await api.get('/products/best-sellers');
+      expect(res.roundTrips).toBe(1);
+      return titles(res);
+    };
+    const setOrder = (values: Partial<typeof s.orders.$inferInsert>) =>
+      db.update(s.orders).set(values).where(eq(s.orders.id, first.id));
+
+    expect(await ranking()).toEqual(['Alpha', 'Beta']);
+    await setOrder({ status: 'cancelled' });
+    expect(await ranking()).toEqual(['Beta']);
+    await setOrder({ status: 'pending' });
+    expect(await ranking()).toEqual(['Alpha', 'Beta']);
+    await setOrder({ refundState: 'refunded' });
+    expect(await ranking()).toEqual(['Beta']);
+    await setOrder({ refundState: 'none' });
+    await db.update(s.orderLines).set({ quantity: 1 }).where(eq(s.orderLines.orderId, first.id));
+    expect(await ranking()).toEqual(['Beta', 'Alpha']);
+    await db.delete(s.orderLines).where(eq(s.orderLines.orderId, first.id));
+    expect(await ranking()).toEqual(['Beta']);
   });
 });
 

@@ -139,6 +139,11 @@ export const products = pgTable(
       .with(searchGin)
       .where(sql`${t.status} = 'published'`),
     index('products_shop_status_title_idx').on(t.shopId, t.status, t.title),
+    // The merchant list's tag filter: the shop's products carrying a tag, in any case
+    // (public.product_tag_keys, drizzle/0036_product_tag_keys.sql).
+    index('products_shop_tag_keys_idx')
+      .using('gin', t.shopId, sql`public.product_tag_keys(${t.tags})`)
+      .with(searchGin),
     index('products_shop_featured_idx')
       .on(t.shopId, t.createdAt)
       .where(sql`${t.featured} and ${t.status} = 'published'`),

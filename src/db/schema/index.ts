@@ -10,6 +10,7 @@ export * from './merchant';
 export * from './order-operations';
 export * from './orders';
 export * from './product-cards';
+export * from './product-sales';
 export * from './reviews';
 export * from './search';
 export * from './settings';

@@ -134,7 +134,8 @@ const filtersOf = (f: ProductFilters): SQL[] => {
   }
   if (f.tag) {
     out.push(
-      sql`exists (select 1 from unnest(${products.tags}) ft where lower(ft) = lower(${f.tag}))`,
+      // The whole tag in any case, through products_shop_tag_keys_idx.
+      sql`public.product_tag_keys(${products.tags}) @> array[lower(${f.tag})]::text[]`,
     );
   }
   if (f.query) {

@@ -86,9 +86,10 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
 /**
  * Published, buyable products ranked by units sold in orders neither cancelled nor
  * refunded (status `refunded` or a completed refund), whatever their payment state; ties go
- * to the newer product. Products never sold are not listed. Units are summed per read (a card
- * does not hold them: checkout would then update cards while it holds the shop's order
- * counter); the page is read from the cards.
+ * to the newer product. Products never sold are not listed. The units are the product_sales
+ * read model (Postgres adds a line's quantity as orders are written and change state, not a
+ * card's column: checkout would then rebuild cards while it holds the shop's order counter);
+ * the page walks its ranking index and reads the items from the cards.
  */
 export function selectBestSellers(
   db: Db,
@@ -98,19 +99,11 @@ export function selectBestSellers(
 ): Promise<ProductPageRow> {
   return selectPage(
     db,
-    sql`with sold as (
-      select ol.product_id, sum(ol.quantity)::int as units
-      from order_lines ol
-      join orders o on o.id = ol.order_id and o.shop_id = ol.shop_id
-      where ol.shop_id = ${shopId} and ol.product_id is not null
-        and o.status not in ('cancelled', 'refunded') and o.refund_state <> 'refunded'
-      group by ol.product_id
-    ),
-    hits as (
-      select c.id, c.created_at, s.units
-      from sold s
+    sql`with hits as not materialized (
+      select s.product_id as id, s.product_created_at as created_at, s.units
+      from product_sales s
       join product_cards c on c.shop_id = ${shopId} and c.id = s.product_id
-      where c.in_stock
+      where s.shop_id = ${shopId} and s.units > 0 and c.in_stock
     )
     select ${productPageJson(shopId, 'hits', sql`h.units desc, h.created_at desc, h.id desc`, page, limit)} as page`,
   );

@@ -1,0 +1,1 @@
+CREATE INDEX "products_shop_tag_keys_idx" ON "products" USING gin ("shop_id",public.product_tag_keys("tags")) WITH (fastupdate=false);

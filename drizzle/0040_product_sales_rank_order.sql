@@ -1,0 +1,2 @@
+DROP INDEX "product_sales_shop_rank_idx";--> statement-breakpoint
+CREATE INDEX "product_sales_shop_rank_idx" ON "product_sales" USING btree ("shop_id","units" DESC NULLS FIRST,"product_created_at" DESC NULLS FIRST,"product_id" DESC NULLS FIRST) WHERE "product_sales"."units" > 0;
