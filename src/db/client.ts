@@ -49,6 +49,11 @@ export interface Database {
    * read-modify-write work that cannot be expressed as one statement or one batch.
    */
   interactive<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The same database with a budget of its own, `ms`: for one question that must be asked
+   * although this request's budget is spent (whether a write it gave up on committed).
+   */
+  withBudget(ms: number): Database;
 }
 
 const COUNTER = 'roundTripCounter';
@@ -231,6 +236,7 @@ export function createDatabase(config: DatabaseConfig, budget = new DbBudget()):
     roundTrips,
     budget,
     interactive: (fn) => runInteractive(config.url, budget, roundTrips, fn),
+    withBudget: (ms) => createDatabase(config, new DbBudget(ms)),
   };
 }
 

@@ -9,6 +9,9 @@ import type { DeliveryOption } from '../lib/quote';
 
 type Profile = Schema<'Customer'>;
 
+/** The hidden field carrying the order's Idempotency-Key. */
+export const ORDER_KEY_FIELD = 'orderKey';
+
 function Input({
   label,
   name,
@@ -83,6 +86,7 @@ function DeliveryFieldset({
 }
 
 export function CheckoutForm({
+  orderKey,
   error,
   deliveryError,
   value,
@@ -91,6 +95,11 @@ export function CheckoutForm({
   options,
   chosen,
 }: {
+  /**
+   * The order's Idempotency-Key, one per checkout page view and kept when the form comes back:
+   * a double click or a retry after an unanswered post replays the first order.
+   */
+  orderKey: string;
   error: string | null;
   /** Why the API refused the delivery chosen, shown beside the options. */
   deliveryError: string | null;
@@ -106,6 +115,7 @@ export function CheckoutForm({
   const address = profile?.shipping;
   return (
     <form method="post" action="/checkout" class="form" aria-label="Checkout">
+      <input type="hidden" name={ORDER_KEY_FIELD} value={orderKey} />
       {error ? (
         <p class="error" role="alert">
           {error}

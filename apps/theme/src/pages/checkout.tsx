@@ -4,7 +4,7 @@
  */
 import { loadSettings } from '../api';
 import { currentCoupon, hydratedBag } from '../bag-state';
-import { CheckoutForm } from '../components/checkout-form';
+import { CheckoutForm, ORDER_KEY_FIELD } from '../components/checkout-form';
 import { BagLines, EmptyBag, QuoteTotals } from '../components/order-summary';
 import { customerProfile } from '../customer';
 import type { ThemeContext } from '../env';
@@ -63,7 +63,10 @@ export async function place(c: ThemeContext) {
     cartUserId: profile?.user._id ?? null,
   };
   const client = c.get('customerApi') ?? c.get('api');
-  const { data, error } = await client.POST('/orders', { body });
+  // The same form posted again (a double click, a retry after no answer) replays the first order.
+  const key = field(form, ORDER_KEY_FIELD);
+  const params = key ? { header: { 'idempotency-key': key } } : undefined;
+  const { data, error } = await client.POST('/orders', { body, params });
   if (!data)
     return render(c, await load(c, { error: error?.code ?? 'ORDER_FAILED', values: form }));
   const result = data.data;
@@ -86,6 +89,8 @@ const ORDER_ERRORS: Record<string, string> = {
   INVALID_SHIPPING_ID:
     'This delivery option is not available for your order. Choose one of the options offered.',
   PAYMENTS_NOT_ENABLED: 'The shop cannot take payments right now.',
+  IDEMPOTENCY_KEY_REUSED:
+    'This order was already placed with the details first sent: its confirmation is in your email.',
 };
 
 /**
@@ -110,6 +115,8 @@ export function render(c: ThemeContext, { settings, profile, lines, coupon, post
     ? (ORDER_ERRORS[failed] ?? `The order could not be placed (${failed}).`)
     : null;
   const deliveryRefused = failed === 'INVALID_SHIPPING_ID';
+  // A new key per page view; the form posted back keeps its own, so a resubmission replays.
+  const orderKey = (posted && field(posted.values, ORDER_KEY_FIELD)) || crypto.randomUUID();
   const value = (name: string, fallback = '') => (posted ? field(posted.values, name) : fallback);
   const quote = quoteOrder({
     lines,
@@ -139,6 +146,7 @@ export function render(c: ThemeContext, { settings, profile, lines, coupon, post
       ) : (
         <div class="product">
           <CheckoutForm
+            orderKey={orderKey}
             error={deliveryRefused ? null : message}
             deliveryError={deliveryRefused ? message : null}
             value={value}

@@ -32,6 +32,26 @@ export const boundStatementsQuery = (db: Db, ms: number) =>
     sql`select set_config('statement_timeout', ${`${Math.max(1, Math.floor(ms))}ms`}, true)`,
   );
 
+/** The advisory lock key of an order's write: held by its batch until it commits or rolls back. */
+const writeLockKey = (orderId: string) => sql`hashtextextended(${orderId}, 0)`;
+
+/** First in an order's batch: marks the write in flight (nothing else takes this lock). */
+export const lockOrderWriteQuery = (db: Db, orderId: string) =>
+  db.execute(sql`select pg_advisory_xact_lock(${writeLockKey(orderId)})`);
+
+/**
+ * Whether an order's batch committed, asked after its caller stopped waiting: waits for the
+ * batch's transaction to end (its write lock, taken shared), then reads the order's number.
+ * A plain read would race a batch still running and miss a row committed a moment later.
+ */
+export const committedOrderQueries = (db: Db, shopId: string, orderId: string) =>
+  [
+    db.execute(sql`select pg_advisory_xact_lock_shared(${writeLockKey(orderId)})`),
+    db.execute<{ orderNumber: string }>(
+      sql`select order_number as "orderNumber" from orders where id = ${orderId} and shop_id = ${shopId}`,
+    ),
+  ] as const;
+
 /**
  * Links or creates the customer of the email (a signed-in customer's order stays theirs) and
  * inserts the order under a provisional number, its own id: `numberOrderQuery` gives it the

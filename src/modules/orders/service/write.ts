@@ -1,6 +1,7 @@
-import type { Database } from '../../../db/client';
+import { type Database, DB_STATEMENT_TIMEOUT_MS } from '../../../db/client';
 import { refusalOf } from '../../../db/refusal';
 import { ApiError, type ErrorDetail } from '../../../errors';
+import { DependencyUnavailableError, errorChain } from '../../../lib/dependency';
 import { accessLinkInsert, newAccessLink } from '../../auth/access-links';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { COUPON_REFUSALS, recordRedemptionQuery, takeCouponUseQuery } from '../../coupons/queries';
@@ -9,9 +10,11 @@ import { deliveryIdsOf } from '../../webhooks/events';
 import type { OrderPlan } from '../queries/place';
 import {
   boundStatementsQuery,
+  committedOrderQueries,
   grantDownloadsQuery,
   insertOrderLinesQuery,
   insertOrderQuery,
+  lockOrderWriteQuery,
   numberOrderQuery,
   ORDER_REFUSALS,
   orderCreatedEventQuery,
@@ -29,6 +32,23 @@ export class IdempotentReplay extends Error {
 
 /** Time kept back from a batch's statements for the answer to reach the worker. */
 const STATEMENT_MARGIN_MS = 500;
+
+/**
+ * The order's number when its batch committed after this request stopped waiting for the
+ * answer, else null. Asked once, with a wait of its own (the request's budget is spent).
+ */
+async function committedLate(database: Database, shopId: string, id: string) {
+  const { db } = database.withBudget(DB_STATEMENT_TIMEOUT_MS);
+  try {
+    const [, , found] = await db.batch([
+      boundStatementsQuery(db, DB_STATEMENT_TIMEOUT_MS - STATEMENT_MARGIN_MS),
+      ...committedOrderQueries(db, shopId, id),
+    ]);
+    return (found.rows[0] as { orderNumber: string } | undefined)?.orderNumber ?? null;
+  } catch {
+    return null;
+  }
+}
 
 const orderInvalid = (details: ErrorDetail[]) =>
   new ApiError('ORDER_VALIDATION_FAILED', { details });
@@ -120,6 +140,7 @@ export async function writeOrder(
     results = await db.batch([
       // What the request may still wait, less a margin for the answer's way back.
       boundStatementsQuery(db, database.budget.remainingMs - STATEMENT_MARGIN_MS),
+      lockOrderWriteQuery(db, id),
       insertOrderQuery(db, plan, id),
       insertOrderLinesQuery(db, shopId, id, plan.lines),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
@@ -139,7 +160,15 @@ export async function writeOrder(
       ...tail,
     ]);
   } catch (error) {
-    throw refusalError(plan, error) ?? error;
+    const refused = refusalError(plan, error);
+    if (refused) throw refused;
+    const unanswered = [...errorChain(error)].some((e) => e instanceof DependencyUnavailableError);
+    const orderNumber = unanswered ? await committedLate(database, shopId, id) : null;
+    // Committed after all: the buyer is told so. Its emails and webhook deliveries wait in the
+    // outbox as pending rows due now (next_attempt_at defaults to now()), which the cron's
+    // deliverDueEmails and deliverDueWebhooks send; none is sent after this response.
+    if (orderNumber) return { id, orderNumber, emailIds: [], webhookDeliveries: [] };
+    throw error;
   }
   const [numbered, queued, event] = results.slice(-tail.length) as [
     { rows: Array<{ orderNumber: string }> },

@@ -1,0 +1,99 @@
+/**
+ * An order whose batch commits after the request stopped waiting for its answer (the request's
+ * database budget ran out) is answered as created, not 503: writeOrder asks once, with a wait
+ * of its own, whether the batch committed (src/modules/orders/service/write.ts).
+ *
+ * The late commit is real: other transactions hold the rows the batch must lock, first the
+ * product's stock, then the shop's order counter, each for less than a statement may wait but
+ * together for longer than the request waits; Postgres then commits the batch after the worker
+ * gave up on its round trip.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../src/db/schema';
+import { createProduct, type TestProduct } from '../helpers/catalog-factory';
+import { testDatabase, testDb } from '../helpers/db';
+import { createShippingRate, orderBody, ordersOf, postOrder } from '../helpers/order-factory';
+import { createTestShop, type TestShop } from '../helpers/shop-factory';
+
+/** How long each held row keeps the batch waiting: under a statement's bound, twice over the budget's half. */
+const HOLD_MS = 4_500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Holds `lock` (a `for update` read) in a transaction of its own until the returned release is called. */
+async function hold(lock: ReturnType<typeof sql>) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked = () => {};
+  const taken = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const done = testDatabase().interactive(async (tx) => {
+    await tx.execute(lock);
+    locked();
+    await released;
+  });
+  await taken;
+  return async () => {
+    release();
+    await done;
+  };
+}
+
+/** Waits until some statement waits on a row lock (the order's batch reached a held row). */
+async function batchWaiting() {
+  for (;;) {
+    const { rows } = await testDb().execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_locks where not granted`,
+    );
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await sleep(25);
+  }
+}
+
+describe('an order committed after the request stopped waiting', () => {
+  let shop: TestShop;
+  let product: TestProduct;
+  let order: () => ReturnType<typeof postOrder>;
+
+  beforeAll(async () => {
+    shop = await createTestShop();
+    product = await createProduct(shop, { priceMinor: 1500, stock: 10 });
+    const rate = await createShippingRate(shop, { priceMinor: 100 });
+    order = () =>
+      postOrder(shop, orderBody([{ productId: product.id, quantity: 1 }], { shippingId: rate.id }));
+    // The shop's order counter row exists once it has an order.
+    expect((await order()).status).toBe(200);
+  });
+
+  it('is answered as created, with the number it has', async () => {
+    const releaseStock = await hold(
+      sql`select 1 from products where id = ${product.id} for update`,
+    );
+    const answer = order();
+    await batchWaiting();
+    await sleep(HOLD_MS);
+    const releaseCounter = await hold(
+      sql`select 1 from order_counters where shop_id = ${shop.id} for update`,
+    );
+    await releaseStock();
+    await sleep(HOLD_MS);
+    await releaseCounter();
+    const res = await answer;
+
+    const orders = await ordersOf(shop);
+    expect(orders).toHaveLength(2);
+    expect(res.status).toBe(200);
+    const late = orders.find((o) => o.id === res.body.data._id);
+    expect(late?.orderNumber).toBe(res.body.data.orderNumber);
+    // Its confirmation waits in the outbox for the cron.
+    const emails = await testDb()
+      .select({ status: s.emailOutbox.status })
+      .from(s.emailOutbox)
+      .where(eq(s.emailOutbox.shopId, shop.id));
+    expect(emails.filter((e) => e.status === 'pending').length).toBeGreaterThan(0);
+  });
+});
