@@ -4,9 +4,9 @@
  * of its own, whether the batch committed (src/modules/orders/service/write.ts).
  *
  * The late commit is real: other transactions hold the rows the batch must lock, first the
- * product's stock, then the shop's order counter, each for less than a statement may wait but
- * together for longer than the request waits; Postgres then commits the batch after the worker
- * gave up on its round trip.
+ * product's stock for a while, then the shop's order counter until the worker, having given up
+ * on the batch's round trip, waits for its outcome; Postgres then commits the batch. Each wait
+ * ends on what Postgres shows, not on a time, but the first (well inside its bounds).
  */
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +16,12 @@ import { testDatabase, testDb } from '../helpers/db';
 import { createShippingRate, orderBody, ordersOf, postOrder } from '../helpers/order-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
-/** How long each held row keeps the batch waiting: under a statement's bound, twice over the budget's half. */
-const HOLD_MS = 4_500;
+/**
+ * How long the product's stock keeps the batch waiting once it waits: more than the margin the
+ * batch's statement bound leaves for the answer's way back, and well under that bound, so its
+ * next statement outlasts the request (the test's timers may run late, never early).
+ */
+const STOCK_HOLD_MS = 3_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -43,11 +47,20 @@ async function hold(lock: ReturnType<typeof sql>) {
   };
 }
 
-/** Waits until some statement waits on a row lock (the order's batch reached a held row). */
-async function batchWaiting() {
-  for (;;) {
+/**
+ * Waits until a statement of another session waits on a lock (`event`: the kind of lock), or
+ * until `settled` is set (the order was answered first).
+ */
+async function waitingOn(
+  event: 'transactionid' | 'advisory',
+  text: string,
+  settled = { done: false },
+) {
+  while (!settled.done) {
     const { rows } = await testDb().execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_locks where not granted`,
+      sql`select count(*)::int as n from pg_stat_activity
+          where wait_event_type = 'Lock' and wait_event = ${event} and query ilike ${`%${text}%`}
+            and pid <> pg_backend_pid()`,
     );
     if ((rows[0]?.n ?? 0) > 0) return;
     await sleep(25);
@@ -73,14 +86,20 @@ describe('an order committed after the request stopped waiting', () => {
     const releaseStock = await hold(
       sql`select 1 from products where id = ${product.id} for update`,
     );
-    const answer = order();
-    await batchWaiting();
-    await sleep(HOLD_MS);
+    const settled = { done: false };
+    const answer = order().finally(() => {
+      settled.done = true;
+    });
+    // The batch waits on the stock; then on the order counter, until the worker has given up
+    // on it and asks whether it committed (the check waits on the batch's advisory lock).
+    await waitingOn('transactionid', 'stock');
+    await sleep(STOCK_HOLD_MS);
     const releaseCounter = await hold(
       sql`select 1 from order_counters where shop_id = ${shop.id} for update`,
     );
     await releaseStock();
-    await sleep(HOLD_MS);
+    // (Without that check the answer, a 503, comes first: then the assertions below say so.)
+    await waitingOn('advisory', 'pg_advisory_xact_lock_shared', settled);
     await releaseCounter();
     const res = await answer;
 
