@@ -61,12 +61,6 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/**/*.test.ts'],
-          // One workerd per pool worker, kept for every file it runs: a fresh one per file spent
-          // about 12 s importing the worker and the test helpers again, more than most files'
-          // tests. The worker's module state (caches, in-memory limits) then lives across files as
-          // it lives across requests in a production isolate; every file makes its own shops,
-          // keys, members and networks, so none reads what another left behind.
-          isolate: false,
           exclude: ['test/unit/**', 'test/node/**', 'test/browser/**'],
           globalSetup: ['./test/helpers/global-setup.ts'],
           // Guards against a hang, generous enough for a loaded machine (no test asserts a time).
