@@ -17,10 +17,11 @@ import {
   createUpstashRedis,
   KV_TIMEOUT_MS,
 } from '../src/adapters/kv-upstash';
-import { createResendMailer, MAIL_TIMEOUT_MS } from '../src/adapters/mail';
-import { createStripePayments, PAYMENTS_TIMEOUT_MS } from '../src/adapters/payments-stripe';
+import { MAIL_TIMEOUT_MS } from '../src/adapters/mail';
+import { PAYMENTS_TIMEOUT_MS } from '../src/adapters/payments-stripe';
 import { createDatabase, DB_STATEMENT_TIMEOUT_MS, DbBudget } from '../src/db/client';
 import { startHangingServer, timed } from '../test/node/support/faults';
+import { providerCalls } from '../test/node/support/provider-calls';
 import { envInt, loadAverage } from './lib/machine';
 import { startStandInCalls } from './lib/stand-in-timeouts';
 
@@ -35,6 +36,8 @@ const median = (values: number[]) => {
 const hanging = await startHangingServer();
 const base = `http://127.0.0.1:${hanging.port}`;
 const url = `postgres://user:password@127.0.0.1:${hanging.port}/db`;
+
+const provider = providerCalls(base);
 
 /** Each call, its stated timeout, and the work that must give up. */
 const calls: Array<[name: string, statedMs: number, run: () => Promise<unknown>]> = [
@@ -65,35 +68,8 @@ const calls: Array<[name: string, statedMs: number, run: () => Promise<unknown>]
         sql`select 1`,
       ),
   ],
-  [
-    'mail provider',
-    MAIL_TIMEOUT_MS,
-    () =>
-      createResendMailer('re_test', base).send({
-        from: 'shop@example.test',
-        to: 'ada@example.test',
-        subject: 's',
-        html: '<p>h</p>',
-        text: 't',
-        idempotencyKey: 'k',
-      }),
-  ],
-  [
-    'payment provider',
-    PAYMENTS_TIMEOUT_MS,
-    () =>
-      createStripePayments({ apiBase: base }).createCheckoutSession({
-        secretKey: 'sk_test_x',
-        currency: 'eur',
-        lines: [{ name: 'Mug', unitAmountMinor: 1200, quantity: 1 }],
-        successUrl: 'https://shop.example.test/ok',
-        cancelUrl: 'https://shop.example.test/cancel',
-        customerEmail: 'ada@example.test',
-        orderId: 'order',
-        shopId: 'shop',
-        idempotencyKey: 'checkout-order',
-      }),
-  ],
+  ['mail provider', MAIL_TIMEOUT_MS, provider.sendMail],
+  ['payment provider', PAYMENTS_TIMEOUT_MS, provider.openCheckout],
 ];
 
 console.log(`load average before: ${loadAverage()}; ${RUNS} rounds, the calls of a round at once`);

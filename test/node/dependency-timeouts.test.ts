@@ -8,13 +8,14 @@ import {
   createUpstashRedis,
   KV_TIMEOUT_MS,
 } from '../../src/adapters/kv-upstash';
-import { createResendMailer, MAIL_TIMEOUT_MS } from '../../src/adapters/mail';
+import { MAIL_TIMEOUT_MS } from '../../src/adapters/mail';
 import { PaymentProviderError } from '../../src/adapters/payments';
-import { createStripePayments, PAYMENTS_TIMEOUT_MS } from '../../src/adapters/payments-stripe';
+import { PAYMENTS_TIMEOUT_MS } from '../../src/adapters/payments-stripe';
 import { createDatabase, DB_STATEMENT_TIMEOUT_MS, DbBudget } from '../../src/db/client';
 import { isDatabaseUnavailable } from '../../src/db/errors';
 import { DependencyUnavailableError, errorChain } from '../../src/lib/dependency';
 import { type HangingServer, startHangingServer, timed } from './support/faults';
+import { providerCalls } from './support/provider-calls';
 
 /**
  * Every adapter against a server that accepts the connection and never answers: each call
@@ -93,29 +94,9 @@ describe('dependency calls against a server that never answers', () => {
   });
 
   it(`gives up on the mail provider after ${MAIL_TIMEOUT_MS} ms and on payments after ${PAYMENTS_TIMEOUT_MS} ms`, async () => {
-    const mail = timed(
-      createResendMailer('re_test', base).send({
-        from: 'shop@example.test',
-        to: 'ada@example.test',
-        subject: 's',
-        html: '<p>h</p>',
-        text: 't',
-        idempotencyKey: 'k',
-      }),
-    );
-    const checkout = timed(
-      createStripePayments({ apiBase: base }).createCheckoutSession({
-        secretKey: 'sk_test_x',
-        currency: 'eur',
-        lines: [{ name: 'Mug', unitAmountMinor: 1200, quantity: 1 }],
-        successUrl: 'https://shop.example.test/ok',
-        cancelUrl: 'https://shop.example.test/cancel',
-        customerEmail: 'ada@example.test',
-        orderId: 'order',
-        shopId: 'shop',
-        idempotencyKey: 'checkout-order',
-      }),
-    );
+    const provider = providerCalls(base);
+    const mail = timed(provider.sendMail());
+    const checkout = timed(provider.openCheckout());
     const [sent, paid] = await Promise.all([mail, checkout]);
     expect(sent.error).toBeInstanceOf(Error);
     expect(sent.ms).toBeGreaterThanOrEqual(MAIL_TIMEOUT_MS - 50);
