@@ -16,6 +16,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { findFreePort } from '../scripts/local/net';
+import { alive } from '../test/node/support/processes';
 
 export const STOP_KINDS = ['ctrl-c', 'sigterm', 'sighup', 'kill-supervisor', 'group'] as const;
 type Kind = (typeof STOP_KINDS)[number];
@@ -32,14 +33,6 @@ const ps = () =>
       return { pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), args: args.join(' ') };
     });
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 const signal = (pid: number, sig: NodeJS.Signals) => {
   try {
     process.kill(pid, sig);

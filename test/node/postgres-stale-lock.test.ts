@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../scripts/local/embedded-postgres';
 import { makeTempDir } from './support/postgres';
+import { alive } from './support/processes';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -13,15 +14,6 @@ afterAll(async () => {
 
 const lockPid = async (dataDir: string) =>
   Number((await readFile(join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function selectOne(url: string) {
   const client = new pg.Client({ connectionString: url });

@@ -4,6 +4,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { findFreePort } from '../../../scripts/local/net';
+import { alive } from './processes';
 
 /** A started `npm run dev` (or the supervisor over a lighter server), and how to watch it end. */
 export type Dev = {
@@ -37,15 +38,6 @@ const isListening = (port: number) =>
     });
     socket.on('error', () => resolve(false));
   });
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Whether any process of the group led by `pgid` is left. */
 const groupAlive = (pgid: number) => alive(-pgid);
