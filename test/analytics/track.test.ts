@@ -23,7 +23,7 @@ async function storedEvents(shopId: string, sessionId: string, expected: number,
       .from(s.analyticsEvents)
       .where(and(eq(s.analyticsEvents.shopId, shopId), eq(s.analyticsEvents.sessionId, sessionId)))
       .orderBy(s.analyticsEvents.id);
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 60_000; // a guard against a hang, not a measure
   let rows = await read();
   while (rows.length < expected && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -53,12 +53,21 @@ describe('coupon attempt limits', () => {
     expect(COUPON_CODE_RATE).toMatchObject({ limit: 60, windowSeconds: 60 });
     const code = `SALE${unique()}`;
     await createCoupon(shop, { code, kind: 'fixed', value: 100 });
-    const answers = await Promise.all(
-      Array.from({ length: COUPON_CODE_RATE.limit }, (_, i) =>
-        // Spelled in any case and spacing, it is the same code.
-        attempt(newIp(), [i % 2 === 0 ? code : ` ${code.toLowerCase()} `]),
-      ),
-    );
+    // Ten at a time, as many as the local database stand-in serves at once: sixty at once
+    // would only queue there (a busy machine then answers 503), and six rounds of ten stay
+    // well inside the minute.
+    const answers: ApiResponse[] = [];
+    for (let round = 0; round < COUPON_CODE_RATE.limit / 10; round++) {
+      answers.push(
+        ...(await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            // Spelled in any case and spacing, it is the same code.
+            attempt(newIp(), [i % 2 === 0 ? code : ` ${code.toLowerCase()} `]),
+          ),
+        )),
+      );
+    }
+    expect(answers).toHaveLength(COUPON_CODE_RATE.limit);
     expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200));
     expectLimited(await attempt(newIp(), [code.toLowerCase()]), COUPON_CODE_RATE.windowSeconds);
 

@@ -19,9 +19,12 @@ export function uploadCsv(secret: string, csv: string | Uint8Array, options: Upl
   });
 }
 
-/** Polls GET /imports/{id} until the import has finished (the queue consumer runs it). */
+/**
+ * Polls GET /imports/{id} until the import has finished (the queue consumer runs it);
+ * `timeoutMs` guards against a hang and is no measure: a busy machine may take long.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: tests assert the import field by field
-export async function waitForImport(secret: string, id: string, timeoutMs = 25_000): Promise<any> {
+export async function waitForImport(secret: string, id: string, timeoutMs = 90_000): Promise<any> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const res = await adminCall(`/imports/${id}`, {
@@ -39,7 +42,7 @@ export async function importCsv(
   secret: string,
   csv: string,
   options: UploadOptions = {},
-  timeoutMs = 25_000,
+  timeoutMs = 90_000,
 ) {
   const res = await uploadCsv(secret, csv, options);
   expect(res.status, JSON.stringify(res.body)).toBe(202);

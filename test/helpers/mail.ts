@@ -25,7 +25,8 @@ export async function listEmails(): Promise<SinkEmail[]> {
 export async function waitForEmail(
   to: string,
   predicate: (email: SinkEmail) => boolean = () => true,
-  timeoutMs = 5_000,
+  // A guard against a hang, not a measure: a busy machine may take long to send it.
+  timeoutMs = 60_000,
 ): Promise<SinkEmail> {
   const deadline = Date.now() + timeoutMs;
   const address = to.toLowerCase();

@@ -35,8 +35,11 @@ export function receiverInbox(name = crypto.randomUUID()) {
     async received(): Promise<ReceivedWebhook[]> {
       return (await (await fetch(control)).json()) as ReceivedWebhook[];
     },
-    /** Polls until at least `count` deliveries arrived (they are sent after the response). */
-    async waitFor(count: number, timeoutMs = 5_000): Promise<ReceivedWebhook[]> {
+    /**
+     * Polls until at least `count` deliveries arrived (they are sent after the response);
+     * `timeoutMs` guards against a hang and is no measure: a busy machine may take long.
+     */
+    async waitFor(count: number, timeoutMs = 60_000): Promise<ReceivedWebhook[]> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const got = await this.received();

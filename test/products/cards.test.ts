@@ -10,7 +10,7 @@ import {
   createOrder,
   createProduct,
 } from '../helpers/catalog-factory';
-import { testDb } from '../helpers/db';
+import { testDatabase, testDb } from '../helpers/db';
 import { announceChange } from '../helpers/freshness';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
@@ -143,13 +143,22 @@ describe('product cards follow every catalogue write', () => {
   });
 
   it('shows a sale that starts after the card was written', async () => {
+    // The sale starts tomorrow, so the card written now says no sale, fresh until the start.
     const product = await createProduct(shop, {
       priceMinor: 2000,
       salePriceMinor: 1200,
-      saleStartsAt: new Date(Date.now() + 1500),
+      saleStartsAt: new Date(Date.now() + 86_400_000),
     });
     expect((await itemOf(product.id))?.onSale).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Then the start passes: moved into the past with the triggers off, so the card stays as
+    // written, fresh until a start that is now behind us (no test waits on the clock).
+    await testDatabase().interactive(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update products set sale_starts_at = now() - interval '1 second'
+        where id = ${product.id}`);
+      await tx.execute(sql`update product_cards set fresh_until = now() - interval '1 second'
+        where id = ${product.id}`);
+    });
     // The stored card still says no sale; readers see it is past fresh_until.
     const [card] = await db
       .select({ item: s.productCards.item })
