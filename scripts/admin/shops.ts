@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { shopResolutionGenerationId } from '../../src/adapters/generations';
 import { createUpstashGenerations, createUpstashRedis } from '../../src/adapters/kv-upstash';
 import * as s from '../../src/db/schema';
 import { hashApiKey, keyPrefix } from '../seed/keys';
@@ -120,12 +121,19 @@ export async function revokeApiKeys(url: string, handle: string, prefix: string)
 }
 
 /**
- * Moves the shop to a new generation in the deployment's Redis (UPSTASH_REDIS_REST_URL and
- * _TOKEN in the environment), as the worker's own writes do, so every isolate drops its
- * cached answers and its cached shop within the freshness bound. False when no Redis is
- * configured (isolates then see the change within the shop cache's 60 s).
+ * Moves the shop and its resolution to new generations in the deployment's Redis
+ * (UPSTASH_REDIS_REST_URL and _TOKEN in the environment), as the worker's own writes do
+ * (shopChanged), so every isolate drops its cached answers and its cached shop within the
+ * freshness bound. False when no Redis is configured (isolates then see the change within
+ * the shop cache's 60 s).
  */
-export const announceShopChange = (shopId: string): Promise<boolean> => announceGeneration(shopId);
+export const announceShopChange = async (shopId: string): Promise<boolean> => {
+  const [announced] = await Promise.all([
+    announceGeneration(shopId),
+    announceGeneration(shopResolutionGenerationId(shopId)),
+  ]);
+  return announced;
+};
 
 /** Moves generation `id` (a shop's, or its keys': keyGenerationId) on in the deployment's Redis. */
 export async function announceGeneration(id: string): Promise<boolean> {

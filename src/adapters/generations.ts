@@ -59,16 +59,33 @@ const RETRY_DELAYS_MS = [200, 1_000, 3_000];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * The generation each isolate's cached resolution of `shopId` (its row, storefront keys and
+ * domains: src/identity/shops.ts) is stamped with. Apart from the shop's own generation, so
+ * that what moves the catalogue (every order of a sale, a product published before it) leaves
+ * every isolate's resolution of the shop standing; bumped by `shopResolutionChanged`.
+ */
+export const shopResolutionGenerationId = (shopId: string) => `shop:${shopId}`;
+
+/**
  * Announces that something a public storefront read shows has changed in `shopId`: moves the
  * shop to a new generation, so no isolate serves an answer cached before the change. Call it
  * after the change has committed (a reader that sees the new generation must find the new
  * data in Postgres). Every write path calls this one function: merchant writes, order
- * placement, payment webhooks, reviews, shop status, background jobs.
+ * placement, payment webhooks, reviews, shop status, background jobs. A change of the shop
+ * itself (its row, storefront keys, domains) also calls `shopResolutionChanged`.
  *
  * When the store refuses, the bump is retried after the response; the failure is logged.
  */
 export const shopChanged = (deps: ShopChangeDeps, shopId: string): Promise<void> =>
   bumpGeneration(deps, shopId);
+
+/**
+ * Announces a committed change of what a cached resolution of the shop holds (its name,
+ * currency, status, newsletter cap; a storefront key or domain): every isolate looks the
+ * shop up again within the generation's freshness bound.
+ */
+export const shopResolutionChanged = (deps: ShopChangeDeps, shopId: string): Promise<void> =>
+  bumpGeneration(deps, shopResolutionGenerationId(shopId));
 
 /**
  * Moves generation `id` on (a shop's own, or another set of a shop's cached resolutions, such

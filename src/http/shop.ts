@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { shopResolutionGenerationId } from '../adapters/generations';
 import type { AppEnv, ShopContext } from '../app-env';
 import { ApiError } from '../errors';
 import { looksLikeMerchantKey } from '../identity/merchant-keys';
@@ -33,7 +34,10 @@ export function requestHostname(headers: Headers): string | null {
 const withShop = (resolveByHost: boolean) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const { database, config, generationReader } = c.get('services');
-    const generationOf = async (shopId: string) => (await generationReader.read(shopId)).generation;
+    // Stamped with the shop's resolution generation, which orders and catalogue writes leave
+    // alone (shopResolutionGenerationId).
+    const generationOf = async (shopId: string) =>
+      (await generationReader.read(shopResolutionGenerationId(shopId))).generation;
     const apiKey = c.req.header('x-api-key')?.trim();
     let shop: ShopContext;
     if (apiKey) {

@@ -7,8 +7,10 @@
 
 /**
  * The current generation a shop's cached resolutions depend on, or null when it cannot be
- * read (then nothing cached is used). Shops and storefront keys depend on the shop's own
- * generation (closing a shop bumps it); merchant keys on the shop's key generation.
+ * read (then nothing cached is used). Shops and storefront keys depend on the shop's
+ * resolution generation (`shopResolutionGenerationId`: every change of the shop but the
+ * catalogue's alone bumps it, closing the shop included); merchant keys on the shop's key
+ * generation.
  */
 export type GenerationOf = (shopId: string) => Promise<string | null>;
 

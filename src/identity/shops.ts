@@ -1,7 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { type ShopChangeDeps, shopResolutionChanged } from '../adapters/generations';
 import { type Db, databaseAnsweredWithin } from '../db/client';
 import { apiKeys, shopDomains, shops } from '../db/schema';
 import { sha256Hex } from '../lib/crypto';
+import { SingleFlight } from '../lib/single-flight';
 import { TtlCache } from '../lib/ttl-cache';
 import type { ShopContext } from './contexts';
 import { current, type GenerationOf, type Stamped, stamp } from './generation-stamp';
@@ -40,11 +42,28 @@ const trusted = <V>(cache: TtlCache<V>, key: string): V | undefined =>
 
 const byKeyHash = new TtlCache<Stamped<ShopContext | null>>(5_000);
 const byHostname = new TtlCache<Stamped<HostResolution>>(5_000);
+/**
+ * Look-ups in flight: the buyers of a sale who arrive together while their shop is not cached
+ * (its first request, or right after a change of the shop) share one statement instead of
+ * each sending the same one. Each waits at most the statement's own bound.
+ */
+const keyLookups = new SingleFlight<ShopContext | null>();
+const hostLookups = new SingleFlight<HostResolution>();
 
-/** Forgets every cached resolution (after a merchant changes keys, domains or status). */
-export function clearShopCache() {
+/** Forgets every cached resolution of this isolate. */
+function clearShopCache() {
   byKeyHash.clear();
   byHostname.clear();
+}
+
+/**
+ * After a committed change of what a resolution holds (the shop's name, currency, status or
+ * newsletter cap, a storefront key or domain): this isolate forgets its resolutions at once,
+ * every other isolate within the generation's freshness bound (shopResolutionChanged).
+ */
+export async function forgetShop(deps: ShopChangeDeps, shopId: string): Promise<void> {
+  clearShopCache();
+  await shopResolutionChanged(deps, shopId);
 }
 
 /** The shop owning a storefront key, or null. Keys are looked up by their SHA-256. */
@@ -56,15 +75,17 @@ export async function shopByApiKey(
   const keyHash = await sha256Hex(apiKey);
   const cached = await current(trusted(byKeyHash, keyHash), (s) => s?.id, generationOf);
   if (cached) return cached.value;
-  const [row] = await db
-    .select(shopColumns)
-    .from(apiKeys)
-    .innerJoin(shops, eq(shops.id, apiKeys.shopId))
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  const entry = await stamp(row ?? null, row?.id, generationOf);
-  byKeyHash.set(keyHash, entry, row ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
-  return entry.value;
+  return keyLookups.run(keyHash, async () => {
+    const [row] = await db
+      .select(shopColumns)
+      .from(apiKeys)
+      .innerJoin(shops, eq(shops.id, apiKeys.shopId))
+      .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+      .limit(1);
+    const entry = await stamp(row ?? null, row?.id, generationOf);
+    byKeyHash.set(keyHash, entry, row ? SHOP_CACHE_TTL_MS : MISS_TTL_MS);
+    return entry.value;
+  });
 }
 
 export type HostResolution =
@@ -87,6 +108,15 @@ export async function shopByHostname(
   const host = hostname.toLowerCase();
   const cached = await current(trusted(byHostname, host), shopOfResolution, generationOf);
   if (cached) return cached.value;
+  return hostLookups.run(host, () => lookUpHost(db, host, platformSuffix, generationOf));
+}
+
+async function lookUpHost(
+  db: Db,
+  host: string,
+  platformSuffix: string | undefined,
+  generationOf?: GenerationOf,
+): Promise<HostResolution> {
   const suffix = platformSuffix ? `.${platformSuffix.toLowerCase()}` : undefined;
   let resolution: HostResolution;
   if (suffix && host.endsWith(suffix) && host.length > suffix.length) {

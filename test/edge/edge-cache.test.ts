@@ -1,28 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
-import { type ApiResponse, call, client, expectError } from '../helpers/api';
+import { call, client, expectError } from '../helpers/api';
 import { createProduct } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
-import { announceChange } from '../helpers/freshness';
+import { announceChange, outcome, untilHit } from '../helpers/freshness';
 import { merchantOf } from '../helpers/merchant';
 import { createTestShop, demoShop, secondShop, type TestShop } from '../helpers/shop-factory';
-
-const outcome = (res: ApiResponse) =>
-  /cache;desc="(\w+)"/.exec(res.headers.get('server-timing') ?? '')?.[1];
-
-/**
- * Repeats a read until the edge answers it from the cache: the copy is stored after the
- * response (waitUntil), so the first repeat may still miss. Bounded; fails when it never hits.
- */
-async function untilHit(read: () => Promise<ApiResponse>): Promise<ApiResponse> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const res = await read();
-    if (outcome(res) === 'hit') return res;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('the read was never answered from the edge cache');
-}
 
 describe('edge cache of public reads', () => {
   let shop: TestShop;

@@ -3,7 +3,7 @@ import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
-import { clearShopCache } from '../../identity/shops';
+import { forgetShop } from '../../identity/shops';
 import {
   DeletedSubscriberSchema,
   NewsletterSettingsSchema,
@@ -128,6 +128,8 @@ mount(newsletterAdminRoutes, readSettings);
 // Not updateRoute: the cap has no version, so its change takes no If-Match and answers no ETag.
 newsletterAdminRoutes.openapi(updateSettings, async (c) => {
   const cap = c.req.valid('json').subscriber_cap;
-  const settings = await merchantWrite(c, (w) => setSubscriberCap(w, cap, clearShopCache));
+  const settings = await merchantWrite(c, (w) =>
+    setSubscriberCap(w, cap, () => forgetShop(w.services, w.shop.id)),
+  );
   return c.json(settings, 200);
 });

@@ -123,7 +123,7 @@ export async function getNewsletterSettings(db: Db, shopId: string) {
 export async function setSubscriberCap(
   w: WriteScope,
   cap: number | null,
-  forgetCachedShop: () => void,
+  forgetCachedShop: () => Promise<void>,
 ) {
   const before = await updateNewsletterCap(w.tx, w.shop.id, cap);
   const state = await selectNewsletterState(w.tx, w.shop.id);

@@ -10,7 +10,7 @@ import {
   selectShopProfile,
   updateShopProfile,
 } from '../../identity/shop-profile';
-import { clearShopCache } from '../../identity/shops';
+import { forgetShop } from '../../identity/shops';
 import { isScriptingUrl } from '../../lib/link-url';
 import { isUuid } from '../../lib/uuid';
 import { isMediaOfShop } from '../media/queries';
@@ -179,7 +179,7 @@ export async function updateSettingsSection(
     assertCurrencyMayChange(profile, nextProfile);
     await updateShopProfile(w.tx, w.shop.id, profileChange(profile, shopPatch));
     // The shop's name and currency are part of every cached resolution of the shop.
-    w.afterCommit(clearShopCache);
+    w.afterCommit(() => forgetShop(w.services, w.shop.id));
   } else {
     await assertMediaOfShop(w, section as DocumentSection, next[section as DocumentSection]);
   }
