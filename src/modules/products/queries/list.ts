@@ -1,6 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { type CardPage, cardPrice, productPageJson } from '../../../read-models/product-cards';
+import {
+  type CardPage,
+  cardPricesMatch,
+  productPageJson,
+} from '../../../read-models/product-cards';
 import { searchCtes } from '../../../read-models/search';
 import type { ProductListItem } from '../schemas';
 import { targetProduct } from './reference';
@@ -55,13 +59,21 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
       where pc.shop_id = c.shop_id and pc.product_id = c.id
         and pc.category_id in (select id from category_tree))`);
   }
-  if (f.onSale) where.push(cardPrice('c', 'on_sale'));
   // A variant product matches when its price range overlaps the requested one.
-  if (f.minPriceMinor !== undefined) {
-    where.push(sql`${cardPrice('c', 'high_price')} >= ${f.minPriceMinor}`);
-  }
-  if (f.maxPriceMinor !== undefined) {
-    where.push(sql`${cardPrice('c', 'low_price')} <= ${f.maxPriceMinor}`);
+  const prices: Array<(card: SQL) => SQL> = [];
+  const { minPriceMinor: min, maxPriceMinor: max } = f;
+  if (f.onSale) prices.push((card) => sql`${card}.on_sale`);
+  if (min !== undefined) prices.push((card) => sql`${card}.high_price >= ${min}`);
+  if (max !== undefined) prices.push((card) => sql`${card}.low_price <= ${max}`);
+  if (prices.length) {
+    where.push(
+      cardPricesMatch('c', (card) =>
+        sql.join(
+          prices.map((test) => test(card)),
+          sql` and `,
+        ),
+      ),
+    );
   }
   const term = f.term;
 
