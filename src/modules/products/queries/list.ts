@@ -78,13 +78,16 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
   const term = f.term;
 
   const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
-  // With a term, the matches are found and ranked once (products_search); without one, the
-  // filter CTE stays inlined so the count and the page each use the card indexes.
+  // With a term, the matches are found and ranked once (products_search); with a price
+  // filter, found once through product_cards_shop_on_sale_idx (the page would otherwise walk
+  // the shop's cards newest first, testing each, when few or none match); otherwise the filter
+  // CTE stays inlined so the count and the page each use the card indexes.
+  const once = Boolean(term) || prices.length > 0;
   return selectPage(
     db,
     sql`with ${f.categoryIds ? sql`category_tree(id) as materialized (${f.categoryIds}),` : sql``}
     ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
-    hits as ${term ? sql`materialized` : sql`not materialized`} (
+    hits as ${once ? sql`materialized` : sql`not materialized`} (
       select c.id, c.created_at, c.sort_title,
         ${term ? sql`s.rank` : sql`null::int[]`} as rank
       from product_cards c
