@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../src/db/client';
 import * as s from '../../src/db/schema';
 import { cardSelect } from '../../src/read-models/product-cards';
 import { client } from '../helpers/api';
@@ -10,7 +11,6 @@ import {
   createOrder,
   createProduct,
 } from '../helpers/catalog-factory';
-import { withTransaction } from '../../src/db/client';
 import { testDatabase, testDb } from '../helpers/db';
 import { announceChange } from '../helpers/freshness';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
