@@ -21,6 +21,10 @@ const KIND = words(KINDS);
 const title = (n: string) =>
   `(${ADJ})[1 + ${n} % ${ADJECTIVES.length}] || ' ' || (${MAT})[1 + (${n} / ${ADJECTIVES.length}) % ${MATERIALS.length}] || ' ' || (${NOUN})[1 + (${n} / ${ADJECTIVES.length * MATERIALS.length}) % ${NOUNS.length}]`;
 
+/** The status of the product numbered `n`. */
+const STATUS = (n: string) =>
+  `(case when ${n} % 41 = 0 then 'archived' when ${n} % 20 = 0 then 'draft' else 'published' end)::publication_status`;
+
 /** Departments: one per hundred categories (at least one), the rest under them. */
 const TOPS = `greatest(1, b.categories / 100)`;
 
@@ -53,7 +57,7 @@ export const FILL: ReadonlyArray<readonly [what: string, sql: string]> = [
        track_stock, stock, tags, vendor, created_at)
      select b.shop_id, ${title('n')} || ' ' || n, 'product-' || n,
        '<p>' || ${title('n')} || ', made to last.</p>', 'P-' || n,
-       (case when n % 41 = 0 then 'archived' when n % 20 = 0 then 'draft' else 'published' end)::publication_status,
+       'draft',
        n % 10 = 0, c.id,
        case when n % b.variant_every = 0 then null else 500 + (n % 300) * 100 end,
        case when n % b.variant_every <> 0 and n % 7 = 0 then 400 + (n % 300) * 80 end,
@@ -117,6 +121,13 @@ export const FILL: ReadonlyArray<readonly [what: string, sql: string]> = [
        x(id, value, position)`,
   ],
   [
+    // Last, as a merchant publishes an import: each card is built once, with its variants,
+    // links and images, instead of again after each of them.
+    'publication',
+    `update products p set status = ${STATUS('m.n')}
+     from pmap m where p.id = m.id and p.shop_id = m.shop_id and ${STATUS('m.n')} <> 'draft'`,
+  ],
+  [
     'customers',
     `insert into customers (shop_id, email, name, phone, created_at)
      select b.shop_id, 'customer' || k || '@example.com', 'Customer ' || k, '+1555' || lpad(k::text, 7, '0'),
@@ -160,7 +171,7 @@ export const FILL: ReadonlyArray<readonly [what: string, sql: string]> = [
      cross join lateral (select (o.order_number::int - 1000) as k) ok
      cross join generate_series(0, 1) j
      join pmap p on p.shop_id = o.shop_id and p.n = 1 + case when j = 0
-       then (ok.k * 31) % greatest(1, b.products / 10) else (ok.k * 7919) % b.products end`,
+       then (ok.k * 31) % greatest(1, b.products / 10) else ((ok.k::bigint * 7919) % b.products)::int end`,
   ],
   [
     'reviews',

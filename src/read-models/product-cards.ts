@@ -54,12 +54,19 @@ export const cardItem = (c: string): SQL => {
     else (select b.item from public.product_cards_build(array[${a}.id]) b) end)`;
 };
 
-/** SQL: a price column of the card aliased `c` (on_sale, low_price, high_price), current. */
-export const cardPrice = (c: string, column: 'on_sale' | 'low_price' | 'high_price'): SQL => {
+/**
+ * SQL: `test` (on the price columns on_sale, low_price, high_price of the alias it is given)
+ * holds for the card aliased `c` at its current prices: the stored columns while they are
+ * fresh, so the card indexes serve the filter (product_cards_shop_on_sale_idx), else the
+ * prices computed now (the few cards a sale has made stale, found by their fresh_until; the
+ * `is not null` first, so a card without one never has its prices computed: null would not
+ * end the `and`).
+ */
+export const cardPricesMatch = (c: string, test: (alias: SQL) => SQL): SQL => {
   const a = sql.raw(c);
-  const col = sql.raw(column);
-  return sql`(case when ${fresh(a)} then ${a}.${col}
-    else (select b.${col} from public.product_cards_build(array[${a}.id]) b) end)`;
+  return sql`((${fresh(a)} and ${test(a)})
+    or (${a}.fresh_until is not null and ${a}.fresh_until <= now() and exists (select 1 from public.product_cards_build(array[${a}.id]) b
+      where ${test(sql.raw('b'))})))`;
 };
 
 /** One page of `productPageJson`: the number of matches and the page's items, in order. */

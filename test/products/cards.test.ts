@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../src/db/client';
 import * as s from '../../src/db/schema';
 import { cardSelect } from '../../src/read-models/product-cards';
 import { client } from '../helpers/api';
@@ -98,6 +99,48 @@ describe('product cards follow every catalogue write', () => {
       .where(eq(s.productVariants.productId, sized.id));
     expect((await itemOf(sized.id))?.sellable).toBe(0);
     await db.delete(s.productVariants).where(eq(s.productVariants.productId, sized.id));
+    expect(await drift()).toBe(0);
+  });
+
+  it('builds a card once when variants and links are added, their names in the document', async () => {
+    const product = await createProduct(shop);
+    const category = await createCategory(shop, { name: 'Once Linked' });
+    // Postgres counts the calls of each function inside the transaction (track_functions).
+    const calls = (tx: Parameters<Parameters<typeof withTransaction>[1]>[0]) =>
+      tx.execute(sql`select
+        coalesce(pg_stat_get_xact_function_calls('public.product_cards_build(uuid[])'::regprocedure), 0)::int as cards,
+        coalesce(pg_stat_get_xact_function_calls('public.product_search_document(uuid,uuid,text,text,text,uuid)'::regprocedure), 0)::int as documents`);
+    const counted = await withTransaction(testDatabase(), async (tx) => {
+      await tx.execute(sql`set local track_functions = 'all'`);
+      await tx.insert(s.productVariants).values(
+        ['S', 'M'].map((key, position) => ({
+          shopId: shop.id,
+          productId: product.id,
+          key,
+          position,
+          sku: `ONCE-${key}`,
+          priceMinor: 1000,
+        })),
+      );
+      const variants = (await calls(tx)).rows[0];
+      await tx.insert(s.productCategories).values({
+        shopId: shop.id,
+        productId: product.id,
+        categoryId: category.id,
+        position: 1,
+      });
+      return { variants, links: (await calls(tx)).rows[0] };
+    });
+    expect(counted).toEqual({
+      variants: { cards: 1, documents: 1 },
+      links: { cards: 2, documents: 2 },
+    });
+    const [row] = await db
+      .select({ document: sql<string>`search_vector::text` })
+      .from(s.products)
+      .where(eq(s.products.id, product.id));
+    expect(row?.document).toContain("'once'");
+    expect(row?.document).toContain("'linked'");
     expect(await drift()).toBe(0);
   });
 

@@ -265,6 +265,10 @@ export const productVariants = pgTable(
   (t) => [
     uniqueIndex('product_variants_shop_product_key_uq').on(t.shopId, t.productId, t.key),
     index('product_variants_shop_product_idx').on(t.shopId, t.productId, t.position),
+    // The merchant list's `query` on variant SKUs (`ilike '%…%'`).
+    index('product_variants_shop_sku_trgm_idx')
+      .using('gin', t.shopId, t.sku.op('gin_trgm_ops'))
+      .with(searchGin),
     check('product_variants_stock_non_negative', sql`${t.stock} >= 0`),
   ],
 );

@@ -45,6 +45,14 @@ export const productCards = pgTable(
     index('product_cards_shop_featured_idx')
       .on(t.shopId, t.createdAt, t.id)
       .where(sql`${t.featured}`),
+    // The on-sale and price filters (cardPricesMatch): the shop's cards on sale by price, and
+    // the few whose stored prices a sale starting or ending has made stale.
+    index('product_cards_shop_on_sale_idx')
+      .on(t.shopId, t.lowPrice, t.highPrice)
+      .where(sql`${t.onSale}`),
+    index('product_cards_shop_fresh_idx')
+      .on(t.shopId, t.freshUntil)
+      .where(sql`${t.freshUntil} is not null`),
     index('product_cards_shop_search_idx').using('gin', t.shopId, t.searchVector).with(searchGin),
   ],
 );

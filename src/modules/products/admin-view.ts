@@ -143,7 +143,7 @@ const filtersOf = (f: ProductFilters): SQL[] => {
     out.push(sql`(${products.title} ilike ${like} or ${products.slug} ilike ${like}
       or ${products.sku} ilike ${like}
       or exists (select 1 from unnest(${products.tags}) qt where qt ilike ${like})
-      or exists (select 1 from product_variants fv where fv.shop_id = ${products.shopId}
+      or exists (select 1 from product_variants fv where fv.shop_id = ${f.shopId}
         and fv.product_id = ${products.id} and fv.sku ilike ${like})
       or ${products.id} in (select h.hit_id from public.search_hits(${f.shopId}::uuid,
         ${f.query}::text, false) h where h.hit_kind = 'products'))`);

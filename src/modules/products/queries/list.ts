@@ -1,6 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { type CardPage, cardPrice, productPageJson } from '../../../read-models/product-cards';
+import {
+  type CardPage,
+  cardPricesMatch,
+  productPageJson,
+} from '../../../read-models/product-cards';
 import { searchCtes } from '../../../read-models/search';
 import type { ProductListItem } from '../schemas';
 import { targetProduct } from './reference';
@@ -55,24 +59,35 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
       where pc.shop_id = c.shop_id and pc.product_id = c.id
         and pc.category_id in (select id from category_tree))`);
   }
-  if (f.onSale) where.push(cardPrice('c', 'on_sale'));
   // A variant product matches when its price range overlaps the requested one.
-  if (f.minPriceMinor !== undefined) {
-    where.push(sql`${cardPrice('c', 'high_price')} >= ${f.minPriceMinor}`);
-  }
-  if (f.maxPriceMinor !== undefined) {
-    where.push(sql`${cardPrice('c', 'low_price')} <= ${f.maxPriceMinor}`);
+  const prices: Array<(card: SQL) => SQL> = [];
+  const { minPriceMinor: min, maxPriceMinor: max } = f;
+  if (f.onSale) prices.push((card) => sql`${card}.on_sale`);
+  if (min !== undefined) prices.push((card) => sql`${card}.high_price >= ${min}`);
+  if (max !== undefined) prices.push((card) => sql`${card}.low_price <= ${max}`);
+  if (prices.length) {
+    where.push(
+      cardPricesMatch('c', (card) =>
+        sql.join(
+          prices.map((test) => test(card)),
+          sql` and `,
+        ),
+      ),
+    );
   }
   const term = f.term;
 
   const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
-  // With a term, the matches are found and ranked once (products_search); without one, the
-  // filter CTE stays inlined so the count and the page each use the card indexes.
+  // With a term, the matches are found and ranked once (products_search); with a price
+  // filter, found once through product_cards_shop_on_sale_idx (the page would otherwise walk
+  // the shop's cards newest first, testing each, when few or none match); otherwise the filter
+  // CTE stays inlined so the count and the page each use the card indexes.
+  const once = Boolean(term) || prices.length > 0;
   return selectPage(
     db,
     sql`with ${f.categoryIds ? sql`category_tree(id) as materialized (${f.categoryIds}),` : sql``}
     ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
-    hits as ${term ? sql`materialized` : sql`not materialized`} (
+    hits as ${once ? sql`materialized` : sql`not materialized`} (
       select c.id, c.created_at, c.sort_title,
         ${term ? sql`s.rank` : sql`null::int[]`} as rank
       from product_cards c

@@ -1,0 +1,3 @@
+CREATE INDEX "product_variants_shop_sku_trgm_idx" ON "product_variants" USING gin ("shop_id","sku" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "product_cards_shop_on_sale_idx" ON "product_cards" USING btree ("shop_id","low_price","high_price") WHERE "product_cards"."on_sale";--> statement-breakpoint
+CREATE INDEX "product_cards_shop_fresh_idx" ON "product_cards" USING btree ("shop_id","fresh_until") WHERE "product_cards"."fresh_until" is not null;
