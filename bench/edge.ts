@@ -36,6 +36,8 @@ const HISTORY_MARKER = '<!-- history: kept by bench/edge.ts -->';
 
 /** The runtime's own no-op, served by the same `wrangler dev` (bench/noop/). */
 const NOOP_CONFIG = 'bench/noop/wrangler.toml';
+/** The same no-op behind the storefront's static-assets routing (bench/noop/assets.toml). */
+const NOOP_ASSETS_CONFIG = 'bench/noop/assets.toml';
 
 type Row = { rps: number; p50: number; p99: number; requests: number; failures: number };
 
@@ -152,6 +154,8 @@ async function main() {
     register({ name: 'worker', stop: worker.stop });
     const noop = await startWorker({}, { config: NOOP_CONFIG, readyPath: '/' });
     register({ name: 'no-op worker', stop: noop.stop });
+    const routedNoop = await startWorker({}, { config: NOOP_ASSETS_CONFIG, readyPath: '/' });
+    register({ name: 'no-op worker behind the assets routing', stop: routedNoop.stop });
     const { slug, term, secret } = await targets(stack.databaseUrl, demo.id);
     const endpoints = [
       ['GET /products', '/products'],
@@ -171,14 +175,17 @@ async function main() {
     const runs = new Map<string, Row[]>();
     const keep = (name: string, row: Row) => runs.set(name, [...(runs.get(name) ?? []), row]);
     const hitOverNoop = new Map<string, number[]>();
+    const hitOverRouted = new Map<string, number[]>();
     const missOverLivez = new Map<string, number[]>();
     const push = (m: Map<string, number[]>, k: string, v: number) =>
       m.set(k, [...(m.get(k) ?? []), v]);
     for (let round = 1; round <= settings.rounds; round++) {
       const before = loadAverage();
       const noopRow = await drive(`${noop.origin}/`, {}, false);
+      const routedRow = await drive(`${routedNoop.origin}/`, {}, false);
       const livez = await drive(url('/livez'), headers, false);
       keep('no-op', noopRow);
+      keep('routed no-op', routedRow);
       keep('livez', livez);
       for (const [name, p] of endpoints) {
         const cold = await drive(url(p), headers, true);
@@ -186,6 +193,7 @@ async function main() {
         keep(`${name} cold`, cold);
         keep(`${name} warm`, warm);
         push(hitOverNoop, name, warm.rps / Math.max(noopRow.rps, 1));
+        push(hitOverRouted, name, warm.rps / Math.max(routedRow.rps, 1));
         push(missOverLivez, name, cold.rps / Math.max(livez.rps, 1));
       }
       loads.push(`round ${round}: ${before} → ${loadAverage()}`);
@@ -202,6 +210,7 @@ async function main() {
       '| endpoint | state | req/s | p50 ms | p99 ms | requests | failures | statements (probe) |',
       '|---|---|---|---|---|---|---|---|',
       `| runtime no-op | (no work) | ${fmt(med('no-op'))} | |`,
+      `| runtime no-op behind the assets routing | (no work) | ${fmt(med('routed no-op'))} | |`,
       `| GET /livez | (no statement) | ${fmt(med('livez'))} | 0 |`,
     );
     for (const [name] of endpoints) {
@@ -214,12 +223,13 @@ async function main() {
     }
     lines.push(
       '',
-      '| endpoint | hit / no-op | miss / livez | hit / miss |',
-      '|---|---|---|---|',
+      '| endpoint | hit / no-op | hit / no-op behind the assets routing | miss / livez | hit / miss |',
+      '|---|---|---|---|---|',
       ...endpoints.map(([name]) => {
         const hit = med(`${name} warm`).rps;
         const miss = med(`${name} cold`).rps;
-        return `| ${name} | ${median(hitOverNoop.get(name) ?? []).toFixed(2)} | ${median(missOverLivez.get(name) ?? []).toFixed(2)} | ${ratio(hit, miss)} |`;
+        const of = (m: Map<string, number[]>) => median(m.get(name) ?? []).toFixed(2);
+        return `| ${name} | ${of(hitOverNoop)} | ${of(hitOverRouted)} | ${of(missOverLivez)} | ${ratio(hit, miss)} |`;
       }),
       '',
       `livez / no-op: ${ratio(med('livez').rps, med('no-op').rps)}.`,
@@ -230,7 +240,9 @@ async function main() {
 Command: \`npx tsx bench/edge.ts\` (EDGE_ROUNDS=${settings.rounds} rounds, EDGE_DURATION=${settings.durationSeconds} s
 per state, EDGE_CONNECTIONS=${settings.connections}; KV: ${process.env.REDIS_URL ? 'Redis through the Upstash stand-in' : 'in-memory'}).
 Worker under \`wrangler dev\` (Miniflare's Cache API), the demo shop, loopback only; beside it,
-under the same \`wrangler dev\`, the runtime's no-op (bench/noop/worker.ts: a constant answer).
+under the same \`wrangler dev\`, the runtime's no-op (bench/noop/worker.ts: a constant answer), alone
+and behind the storefront's static-assets routing (bench/noop/assets.toml: the router that
+\`[assets]\` with \`run_worker_first\` puts in front of every request).
 
 Machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node};
 load average before ${machine.loadAverage}, after ${loadAverage()}; per round (1 / 5 / 15 min):

@@ -17,8 +17,8 @@ const application = () => {
 };
 
 export default {
-  fetch: async (request, env, ctx) =>
-    (await hotTier.answer(request)) ?? (await application()).fetch(request, env, ctx),
+  fetch: (request, env, ctx) =>
+    hotTier.serve(request, async () => (await application()).fetch(request, env, ctx)),
   scheduled: async (_controller, env, ctx) => (await import('./cron')).runCron(env, ctx),
   queue: async (batch, env, ctx) => (await import('./queues')).consumeQueue(batch, env, ctx),
 } satisfies ExportedHandler<Bindings>;

@@ -2,7 +2,6 @@ import type { MiddlewareHandler } from 'hono';
 import type { GenerationReader } from '../adapters/generations';
 import type { AppEnv, EdgeAnswer } from '../app-env';
 import type { Bindings } from '../env';
-import { TtlCache } from '../lib/ttl-cache';
 import { matchesIfNoneMatch } from './http-cache';
 import { requestIdFor } from './request-id';
 
@@ -15,7 +14,7 @@ import { requestIdFor } from './request-id';
  * The application remembers an answer (`recorder`, its outermost storefront middleware) under
  * the request as it came: its URL and the headers that choose the shop (the storefront key,
  * else the host headers), with the shop and generation the edge cache keyed it on, and the
- * headers the client got. The entry (`answer`) serves it again only while:
+ * headers the client got. The entry (`serve`) sends it again only while:
  *   - the shop is still at that generation (this isolate's memoised read, the bound of every
  *     edge answer: a write reaches it within GENERATION_MEMO_MS plus one store call);
  *   - the shop cache may answer (Postgres answered this isolate lately: in an outage the
@@ -23,6 +22,12 @@ import { requestIdFor } from './request-id';
  *   - it is younger than HOT_TTL_MS and its route's edge TTL.
  * Anything else (a first request, another generation, HEAD, a request with credentials or a
  * cookie, an error answer) goes the full way, which answers from the Cache API or computes it.
+ *
+ * One request at a time goes the full way for a remembered request that may not be sent
+ * again (its generation moved, it aged, or Postgres has not answered lately): the same request
+ * arriving meanwhile waits for that answer and is then sent what it recorded, under the same
+ * conditions, instead of computing it again (or, when the answer was not recorded, goes the
+ * full way itself). A request never remembered is never held.
  *
  * This module is evaluated with the worker's entry: it imports nothing heavy.
  */
@@ -37,13 +42,24 @@ const HOT_MAX_BYTES = 128 * 1024;
 /** Headers that belong to one answer, never replayed. */
 const PER_REQUEST = new Set(['x-request-id', 'server-timing']);
 
+/**
+ * `Server-Timing` of an answer from this tier: no statement, no shop resolution. Its
+ * duration is 0: a Workers clock does not move while code runs without I/O, and a hit does none.
+ */
+const HIT_TIMING =
+  'cache;desc="hit";dur=0, tier;desc="isolate", db;desc="0", shop;desc="0", app;dur=0';
+
 type HotEntry = {
   shopId: string;
   generation: string;
-  body: ArrayBuffer;
+  /** The bytes, held once: a Blob is sent without being copied again. */
+  body: Blob;
   etag: string;
   /** The answer's headers as the client got them, but the per-request ones. */
-  headers: [string, string][];
+  headers: Record<string, string>;
+  /** The same without `Content-Type`, for a 304. */
+  notModified: Record<string, string>;
+  expiresAt: number;
 };
 
 /** What the tier asks before serving: the isolate's generations, whether shops may be trusted. */
@@ -65,41 +81,80 @@ const signatureOf = (req: Request) => {
     : `${req.url}\nh:${h.get('x-forwarded-host')}\n${h.get('origin')}\n${h.get('host')}`;
 };
 
-const headersOf = (res: Response): [string, string][] => {
-  const kept: [string, string][] = [];
+const headersOf = (res: Response): Record<string, string> => {
+  const kept: Record<string, string> = {};
   res.headers.forEach((value, name) => {
-    if (!PER_REQUEST.has(name)) kept.push([name, value]);
+    if (!PER_REQUEST.has(name)) kept[name] = value;
   });
   return kept;
 };
 
-function replay(req: Request, entry: HotEntry, started: number, now: number): Response {
-  const notModified = matchesIfNoneMatch(req.headers.get('if-none-match') ?? undefined, entry.etag);
-  const headers = new Headers(entry.headers);
-  if (notModified) headers.delete('content-type');
-  headers.set('X-Request-Id', requestIdFor(req.headers));
-  headers.set(
-    'Server-Timing',
-    `cache;desc="hit";dur=0, tier;desc="isolate", db;desc="0", shop;desc="0", app;dur=${now - started}`,
-  );
+function replay(req: Request, entry: HotEntry): Response {
+  const ifNoneMatch = req.headers.get('if-none-match');
+  const notModified = ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, entry.etag);
+  const headers = {
+    ...(notModified ? entry.notModified : entry.headers),
+    'x-request-id': requestIdFor(req.headers),
+    'server-timing': HIT_TIMING,
+  };
   return notModified
     ? new Response(null, { status: 304, headers })
     : new Response(entry.body, { status: 200, headers });
 }
 
-/** A hot tier: `answer` for the worker's entry, `recorder` for the storefront application. */
+/** A hot tier: `serve` for the worker's entry, `recorder` for the storefront application. */
 export function createHotTier(now: () => number = Date.now) {
-  const hot = new TtlCache<HotEntry>(HOT_ENTRIES, now);
+  const hot = new Map<string, HotEntry>();
+  /** The remembered requests on their way through the application, settled when answered. */
+  const onTheirWay = new Map<string, Promise<unknown>>();
   let ports: Ports | undefined;
 
-  /** The remembered answer to `req`, or undefined: then the application answers it. */
-  async function answer(req: Request): Promise<Response | undefined> {
-    if (!ports || !eligible(req)) return undefined;
-    const started = now();
-    const entry = hot.get(signatureOf(req));
-    if (!entry || !ports.trusted(started)) return undefined;
-    const { generation } = await ports.reader.read(entry.shopId);
-    return generation === entry.generation ? replay(req, entry, started, now()) : undefined;
+  /** The remembered answer to `req` when it may be sent now. */
+  async function sendable(req: Request, entry: HotEntry | undefined, reading: Ports) {
+    if (!entry) return undefined;
+    const at = now();
+    if (entry.expiresAt <= at || !reading.trusted(at)) return undefined;
+    const { generation } = await reading.reader.read(entry.shopId);
+    return generation === entry.generation ? replay(req, entry) : undefined;
+  }
+
+  /** Sends `req` the full way as the one request for `signature`, forgetting an answer it did not renew. */
+  function goFirst(signature: string, entry: HotEntry, fullWay: () => Promise<Response>) {
+    const answer = fullWay();
+    const settled = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    onTheirWay.set(signature, settled);
+    void settled.then(() => {
+      onTheirWay.delete(signature);
+      if (hot.get(signature) === entry) hot.delete(signature);
+    });
+    return answer;
+  }
+
+  /** Answers `req` from memory when it may, else through `fullWay` (the application). */
+  async function serve(req: Request, fullWay: () => Promise<Response>): Promise<Response> {
+    const reading = ports;
+    if (!reading || !eligible(req)) return fullWay();
+    const signature = signatureOf(req);
+    const entry = hot.get(signature);
+    if (!entry) return fullWay();
+    const hit = await sendable(req, entry, reading);
+    if (hit) return hit;
+    const ahead = onTheirWay.get(signature);
+    if (!ahead) return goFirst(signature, entry, fullWay);
+    await ahead;
+    return (await sendable(req, hot.get(signature), reading)) ?? fullWay();
+  }
+
+  function remember(signature: string, entry: HotEntry) {
+    hot.delete(signature);
+    if (hot.size >= HOT_ENTRIES) {
+      const oldest = hot.keys().next();
+      if (!oldest.done) hot.delete(oldest.value);
+    }
+    hot.set(signature, entry);
   }
 
   /**
@@ -118,12 +173,21 @@ export function createHotTier(now: () => number = Date.now) {
       if (!served || c.res.status !== 200 || !eligible(c.req.raw)) return;
       if (served.body.byteLength > HOT_MAX_BYTES) return;
       ports ??= { reader: readerOf(c.env), trusted };
-      const { shopId, generation, body, etag } = served;
-      const entry = { shopId, generation, body, etag, headers: headersOf(c.res) };
-      hot.set(signatureOf(c.req.raw), entry, Math.min(served.ttlMs, HOT_TTL_MS));
+      const { shopId, generation, etag } = served;
+      const headers = headersOf(c.res);
+      const { 'content-type': _type, ...notModified } = headers;
+      remember(signatureOf(c.req.raw), {
+        shopId,
+        generation,
+        body: new Blob([served.body]),
+        etag,
+        headers,
+        notModified,
+        expiresAt: now() + Math.min(served.ttlMs, HOT_TTL_MS),
+      });
     };
 
-  return { answer, recorder };
+  return { serve, recorder };
 }
 
 /** The isolate's hot tier, shared by the worker's entry and the storefront application. */

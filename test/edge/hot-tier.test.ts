@@ -7,6 +7,7 @@ import type { AppEnv, Services, ShopContext } from '../../src/app-env';
 import { edgeCache } from '../../src/http/edge-cache';
 import { createHotTier, HOT_TTL_MS } from '../../src/http/edge-hot';
 import { CATALOGUE } from '../../src/http/http-cache';
+import { SHOP_CACHE_TRUST_MS } from '../../src/identity/shops';
 import { type ApiResponse, call, client, expectError } from '../helpers/api';
 import { createProduct } from '../helpers/catalog-factory';
 import { announceChange } from '../helpers/freshness';
@@ -88,6 +89,18 @@ describe('the hot tier of the edge cache, through the worker', () => {
     expect(fromIsolate(await api.get(`/products/${product.slug}`))).toBe(false);
   });
 
+  it('computes a changed read once for simultaneous requests, which get its answer', async () => {
+    const api = client(shop.apiKey);
+    const path = '/products?limit=6';
+    await api.get(path);
+    expect(fromIsolate(await api.get(path))).toBe(true);
+    await createProduct(shop, { title: 'Together Tee' });
+    await announceChange(shop.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.get(path)));
+    expect(answers.filter((res) => !fromIsolate(res))).toHaveLength(1);
+    for (const res of answers) expect(JSON.stringify(res.body)).toContain('Together Tee');
+  });
+
   it('never answers another key from memory: unknown, merchant or another shop’s', async () => {
     const api = client(shop.apiKey);
     const path = '/products?limit=3';
@@ -104,11 +117,19 @@ describe('the hot tier of the edge cache, through the worker', () => {
   });
 });
 
-/** A cached route behind a hot tier of its own, counting what each request makes it do. */
+/**
+ * A cached route behind a hot tier of its own, counting what each request makes it do. Each
+ * request that builds services stands for one that resolves its shop in Postgres: it renews
+ * the trust the tier asks for (`SHOP_CACHE_TRUST_MS`), or, while Postgres is down, answers
+ * 503 and is remembered as a failure.
+ */
 function frontedRoute() {
   let now = 1_000_000;
-  let trusted = true;
+  let down = false;
+  const postgres = { okAt: now, failedAt: 0 };
   const counts = { storeReads: 0, servicesBuilt: 0, computed: 0 };
+  /** How many requests were in the application at once, at most. */
+  const inApp = { now: 0, most: 0 };
   const inner = createMemoryGenerations();
   const store: GenerationStore = {
     current: (shopId) => {
@@ -118,6 +139,8 @@ function frontedRoute() {
     bump: (shopId) => inner.bump(shopId),
   };
   const reader = memoizedGenerations(store, GENERATION_MEMO_MS, () => now);
+  const trusted = (at: number) =>
+    postgres.okAt >= postgres.failedAt && at - postgres.okAt <= SHOP_CACHE_TRUST_MS;
   const shop = { id: crypto.randomUUID() } as ShopContext;
   const pending: Promise<unknown>[] = [];
   const tier = createHotTier(() => now);
@@ -126,7 +149,7 @@ function frontedRoute() {
     '*',
     tier.recorder(
       () => reader,
-      () => trusted,
+      (at) => trusted(at),
     ),
   );
   app.use('*', async (c, next) => {
@@ -135,6 +158,16 @@ function frontedRoute() {
   });
   app.use('*', async (c, next) => {
     counts.servicesBuilt += 1;
+    inApp.now += 1;
+    inApp.most = Math.max(inApp.most, inApp.now);
+    // The shop's resolution: one round trip to Postgres.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    inApp.now -= 1;
+    if (down) {
+      postgres.failedAt = now;
+      return c.json({ code: 'SERVICE_UNAVAILABLE' }, 503);
+    }
+    postgres.okAt = now;
     const services = { generationReader: reader, defer: (w: Promise<unknown>) => pending.push(w) };
     c.set('services', services as unknown as Services);
     c.set('shop', shop);
@@ -144,22 +177,30 @@ function frontedRoute() {
     counts.computed += 1;
     return c.json({ status: 'success', computed: counts.computed });
   });
+  const get = async () => {
+    const req = new Request(`http://hot.test/thing?for=${shop.id}`, {
+      headers: { 'x-api-key': 'pk_test' },
+    });
+    const res = await tier.serve(req, async () => app.request(req));
+    await Promise.all(pending.splice(0));
+    return res;
+  };
   return {
     counts,
-    get: async () => {
-      const req = new Request(`http://hot.test/thing?for=${shop.id}`, {
-        headers: { 'x-api-key': 'pk_test' },
-      });
-      const res = (await tier.answer(req)) ?? (await app.request(req));
-      await Promise.all(pending.splice(0));
-      return res;
+    inApp,
+    get,
+    /** `n` simultaneous requests, their bodies and how many the tier answered. */
+    together: async (n: number) => {
+      const answers = await Promise.all(Array.from({ length: n }, get));
+      const bodies = await Promise.all(answers.map((res) => res.text()));
+      return { answers, bodies, fromIsolate: answers.filter(fromIsolate).length };
     },
     bump: () => store.bump(shop.id),
     advance: (ms: number) => {
       now += ms;
     },
-    distrust: () => {
-      trusted = false;
+    setDown: (value: boolean) => {
+      down = value;
     },
   };
 }
@@ -190,14 +231,50 @@ describe('what a hit from the hot tier does', () => {
     expect(fromIsolate(await route.get())).toBe(false);
   });
 
-  it('goes the full way while Postgres has not answered the isolate lately', async () => {
+  it('computes a moved generation once for simultaneous requests, which get its answer', async () => {
+    const route = frontedRoute();
+    await route.get();
+    await route.bump();
+    route.advance(GENERATION_MEMO_MS);
+    const { answers, bodies, fromIsolate: replayed } = await route.together(6);
+    expect(route.counts.computed).toBe(2);
+    expect(route.counts.servicesBuilt).toBe(2);
+    expect(replayed).toBe(5);
+    expect(answers.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(new Set(bodies)).toEqual(new Set([JSON.stringify({ status: 'success', computed: 2 })]));
+    route.advance(HOT_TTL_MS);
+    expect((await route.together(6)).fromIsolate).toBe(5);
+    expect(route.counts.servicesBuilt).toBe(3);
+  });
+
+  it('sends one request the full way when Postgres has not answered lately, the others after it', async () => {
+    const route = frontedRoute();
+    await route.get();
+    route.advance(SHOP_CACHE_TRUST_MS + 1);
+    const { answers, fromIsolate: replayed } = await route.together(6);
+    expect(route.counts.servicesBuilt).toBe(2);
+    expect(route.counts.computed).toBe(1); // the full way found it in the Cache API
+    expect(replayed).toBe(5);
+    expect(answers.map((res) => res.status)).toEqual(Array(6).fill(200));
+  });
+
+  it('goes the full way, every request, while Postgres does not answer', async () => {
     const route = frontedRoute();
     await route.get();
     expect(fromIsolate(await route.get())).toBe(true);
-    route.distrust();
-    const res = await route.get();
-    expect(fromIsolate(res)).toBe(false);
-    expect(res.status).toBe(200);
-    expect(route.counts.servicesBuilt).toBe(2);
+    route.setDown(true);
+    route.advance(SHOP_CACHE_TRUST_MS + 1);
+    const { answers, fromIsolate: replayed } = await route.together(4);
+    expect(replayed).toBe(0);
+    expect(answers.map((res) => res.status)).toEqual(Array(4).fill(503));
+    expect(route.counts.servicesBuilt).toBe(5);
+    // The answer was not renewed, so it is forgotten: nothing holds the next ones back.
+    route.inApp.most = 0;
+    const next = await route.together(4);
+    expect(next.answers.map((res) => res.status)).toEqual(Array(4).fill(503));
+    expect(route.inApp.most).toBe(4);
+    route.setDown(false);
+    expect((await route.get()).status).toBe(200);
+    expect(fromIsolate(await route.get())).toBe(true);
   });
 });
