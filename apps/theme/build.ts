@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 const HERE = import.meta.dirname;
 export const THEME_DIR = HERE;
 export const ISLANDS_DIR = path.join(HERE, 'dist', 'islands');
-export const ISLANDS = ['theme.ts', 'product.tsx'] as const;
+export const ISLANDS = ['theme.ts', 'product.ts'] as const;
 
 /** The islands, minified, one file each (no shared chunk: each page loads at most two). */
 export async function buildIslands(outDir = ISLANDS_DIR) {
@@ -31,8 +31,6 @@ export async function buildIslands(outDir = ISLANDS_DIR) {
     format: 'esm',
     target: 'es2022',
     platform: 'browser',
-    jsx: 'automatic',
-    jsxImportSource: 'hono/jsx/dom',
     outExtension: { '.js': '.txt' },
     legalComments: 'none',
     logLevel: 'warning',

@@ -2,7 +2,7 @@ import type { Schema } from '@storefront-api/client';
 import { raw } from 'hono/html';
 import type { Child } from 'hono/jsx';
 import type { Settings } from './api';
-import { imageUrl } from './lib/images';
+import { imageUrl, mediaOrigin } from './lib/images';
 import { CSS } from './styles';
 
 export type PageMeta = Schema<'PageMetadata'> | null;
@@ -175,6 +175,7 @@ export function Layout(props: LayoutProps) {
   const title = meta?.title || props.fallbackTitle;
   const description = meta?.description || '';
   const logo = imageUrl(settings.media.url, settings.branding.logo);
+  const media = mediaOrigin(settings.media.url);
   return (
     <>
       {raw('<!doctype html>')}
@@ -203,6 +204,8 @@ export function Layout(props: LayoutProps) {
               ))}
             </>
           ) : null}
+          {/* The images come from the API's host: its connection opens while the HTML parses. */}
+          {media ? <link rel="preconnect" href={media} /> : null}
           <style>{raw(CSS)}</style>
           {props.scripts.map((s) => (
             <script type="module" src={s} />

@@ -1,6 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import type { ThemeEnv } from './env';
+import { mediaOrigin } from './lib/images';
 import { CSS } from './styles';
 
 let styleHash: Promise<string> | null = null;
@@ -45,12 +46,7 @@ export const formPosts = createMiddleware<ThemeEnv>(async (c, next) => {
  */
 export const securityHeaders = createMiddleware<ThemeEnv>(async (c, next) => {
   await next();
-  let media = '';
-  try {
-    media = new URL(c.get('settings')?.media.url ?? '').origin;
-  } catch {
-    media = '';
-  }
+  const media = mediaOrigin(c.get('settings')?.media.url);
   // Checkout may redirect the form's post to the payment provider's page: any https page, and
   // over plain http (only a local stack, whose payment stand-in is http too) any http page.
   const payment = new URL(c.req.url).protocol === 'http:' ? 'http: https:' : 'https:';

@@ -113,6 +113,11 @@ describe('a guest shops and checks out', () => {
     expect(await page.getByRole('heading', { level: 1, name: 'Linen Boxy Tee' }).isVisible()).toBe(
       true,
     );
+    // The connection to the images' host opens before the first image is found.
+    const image = await page.locator('[data-gallery=main]').getAttribute('src');
+    expect(await page.locator('head link[rel=preconnect]').getAttribute('href')).toBe(
+      new URL(image ?? '', theme).origin,
+    );
     await pickVariant(page, soldOut.optionsValues);
     await expect.poll(() => page.getByRole('button', { name: 'Sold out' }).isDisabled()).toBe(true);
     await expect

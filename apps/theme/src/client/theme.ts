@@ -7,11 +7,28 @@ import { readCompactCart } from '../lib/cookies';
 
 const STATE_KEY = 'sf_analytics';
 
-function cookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
-  if (!match) return undefined;
+type CookieStore = {
+  get(name: string): Promise<{ value: string } | null>;
+  delete(options: { name: string; path: string }): Promise<void>;
+};
+const cookieStore = (globalThis as { cookieStore?: CookieStore }).cookieStore;
+
+/**
+ * A cookie's value, through the Cookie Store API where the browser has one: reading
+ * `document.cookie` is a synchronous round trip to the browser's cookie store, which holds the
+ * main thread while the page loads (tens of milliseconds on a busy phone); `cookieStore.get`
+ * waits off it.
+ */
+async function cookie(name: string): Promise<string | undefined> {
+  const raw = cookieStore
+    ? (await cookieStore.get(name).catch(() => null))?.value
+    : document.cookie
+        .split('; ')
+        .find((c) => c.startsWith(`${name}=`))
+        ?.slice(name.length + 1);
+  if (raw === undefined) return undefined;
   try {
-    return decodeURIComponent(match.slice(name.length + 1));
+    return decodeURIComponent(raw);
   } catch {
     return undefined;
   }
@@ -27,6 +44,13 @@ function loadState(): AnalyticsState {
     // a fresh state below
   }
   return { visitorId: newId(), session: null };
+}
+
+/** Removes a cookie, through the same store `cookie` reads, so a later read does not see it. */
+async function clearCookie(name: string) {
+  if (cookieStore) return cookieStore.delete({ name, path: '/' }).catch(() => undefined);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet
+  document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
 /** Sends one event when the rules allow it; the page never waits (keepalive, not awaited). */
@@ -60,11 +84,10 @@ function emit(event: EventKind, metadata: Record<string, unknown>) {
 }
 
 /** Events a form post left for this page (add to bag, wish list, order placed). */
-function flushPending() {
-  const raw = cookie('sf_events');
+async function sendPending() {
+  const raw = await cookie('sf_events');
   if (!raw) return;
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser yet
-  document.cookie = 'sf_events=; Max-Age=0; Path=/; SameSite=Lax';
+  await clearCookie('sf_events');
   try {
     const list = JSON.parse(raw) as Array<{ event: EventKind; metadata: Record<string, unknown> }>;
     for (const e of list) emit(e.event, e.metadata ?? {});
@@ -72,6 +95,13 @@ function flushPending() {
     // ignored: a malformed cookie carries nothing to send
   }
 }
+
+let flushing = Promise.resolve();
+/** One read of the pending events at a time, so no event is read twice before it is cleared. */
+const flushPending = () => {
+  flushing = flushing.then(sendPending).catch(() => undefined);
+  return flushing;
+};
 
 function pageEvents() {
   emit('page_view', { url: location.pathname });
@@ -96,13 +126,15 @@ function pageEvents() {
       // ignored
     }
   }
-  flushPending();
+  void flushPending();
 }
 
-export function updateBagCount() {
-  const count = readCompactCart(cookie('sf_cart')).reduce((n, l) => n + l.quantity, 0);
+export async function updateBagCount() {
+  const count = readCompactCart(await cookie('sf_cart')).reduce((n, l) => n + l.quantity, 0);
+  const text = count ? `(${count})` : '';
+  // Written only when it changes: an empty bag leaves the page as the server sent it.
   for (const el of document.querySelectorAll<HTMLElement>('[data-bag-count]')) {
-    el.textContent = count ? `(${count})` : '';
+    if (el.textContent !== text) el.textContent = text;
   }
 }
 
@@ -126,9 +158,9 @@ function rotateAnnouncements() {
 }
 
 document.addEventListener('sf:flush', () => {
-  flushPending();
-  updateBagCount();
+  void flushPending();
+  void updateBagCount();
 });
-updateBagCount();
+void updateBagCount();
 rotateAnnouncements();
 pageEvents();

@@ -14,6 +14,16 @@ export function imageUrl(mediaBase: string | null | undefined, image: ImageRef):
   return `${mediaBase.endsWith('/') ? mediaBase : `${mediaBase}/`}${segment}`;
 }
 
+/** The origin of the shop's media host (`settings.media.url`), or '' when it names none. */
+export function mediaOrigin(mediaBase: string | null | undefined): string {
+  try {
+    const { origin } = new URL(mediaBase ?? '');
+    return origin === 'null' ? '' : origin;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * How an image loads: `priority` for the one image a page is judged by (its largest, LCP
  * image: fetched first, never deferred), `lazy` for images below the fold, `eager` for the

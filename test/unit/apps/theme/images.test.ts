@@ -1,6 +1,6 @@
-/** The theme's image attributes (apps/theme/src/lib/images.ts, responsiveImage). */
+/** The theme's image attributes (apps/theme/src/lib/images.ts, responsiveImage, mediaOrigin). */
 import { describe, expect, it } from 'vitest';
-import { responsiveImage } from '../../../../apps/theme/src/lib/images';
+import { mediaOrigin, responsiveImage } from '../../../../apps/theme/src/lib/images';
 
 const URL_ = 'https://api.example/storage/0b5c/media/linen-tee-1a2b.jpg';
 const SIZES = '(min-width: 1024px) 288px, 50vw';
@@ -38,5 +38,19 @@ describe('responsiveImage', () => {
       srcset: undefined,
       sizes: undefined,
     });
+  });
+});
+
+describe('mediaOrigin', () => {
+  it('names the host the shop’s images come from, for the preconnect and the CSP', () => {
+    expect(mediaOrigin('https://api.example/storage/0b5c/media/')).toBe('https://api.example');
+    expect(mediaOrigin('http://127.0.0.1:8787/storage/0b5c/media/')).toBe('http://127.0.0.1:8787');
+  });
+
+  it('names none for a missing, relative or opaque media URL', () => {
+    expect(mediaOrigin(null)).toBe('');
+    expect(mediaOrigin('')).toBe('');
+    expect(mediaOrigin('/storage/0b5c/media/')).toBe('');
+    expect(mediaOrigin('data:image/png;base64,AAAA')).toBe('');
   });
 });
