@@ -39,6 +39,9 @@ const HOT_ENTRIES = 128;
 /** A larger answer is left to the Cache API. */
 const HOT_MAX_BYTES = 128 * 1024;
 
+/** The longest a request waits for the same request ahead of it before going the full way. */
+const WAIT_AHEAD_MS = 3_000;
+
 /** Headers that belong to one answer, never replayed. */
 const PER_REQUEST = new Set(['x-request-id', 'server-timing']);
 
@@ -144,7 +147,13 @@ export function createHotTier(now: () => number = Date.now) {
     if (hit) return hit;
     const ahead = onTheirWay.get(signature);
     if (!ahead) return goFirst(signature, entry, fullWay);
-    await ahead;
+    // Bounded: the request ahead belongs to another client, who may go away before its answer.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, WAIT_AHEAD_MS);
+    });
+    await Promise.race([ahead, waited]);
+    clearTimeout(timer);
     return (await sendable(req, hot.get(signature), reading)) ?? fullWay();
   }
 

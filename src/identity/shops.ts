@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type ShopChangeDeps, shopResolutionChanged } from '../adapters/generations';
-import { type Db, databaseAnsweredWithin } from '../db/client';
+import { DB_STATEMENT_TIMEOUT_MS, type Db, databaseAnsweredWithin } from '../db/client';
 import { apiKeys, shopDomains, shops } from '../db/schema';
 import { sha256Hex } from '../lib/crypto';
 import { SingleFlight } from '../lib/single-flight';
@@ -47,8 +47,8 @@ const byHostname = new TtlCache<Stamped<HostResolution>>(5_000);
  * (its first request, or right after a change of the shop) share one statement instead of
  * each sending the same one. Each waits at most the statement's own bound.
  */
-const keyLookups = new SingleFlight<ShopContext | null>();
-const hostLookups = new SingleFlight<HostResolution>();
+const keyLookups = new SingleFlight<ShopContext | null>(DB_STATEMENT_TIMEOUT_MS);
+const hostLookups = new SingleFlight<HostResolution>(DB_STATEMENT_TIMEOUT_MS);
 
 /** Forgets every cached resolution of this isolate. */
 function clearShopCache() {

@@ -18,7 +18,7 @@ function controlled<V>() {
 
 describe('SingleFlight', () => {
   it('starts the work once for simultaneous calls of one key, all sharing its value', async () => {
-    const flight = new SingleFlight<string>();
+    const flight = new SingleFlight<string>(60_000);
     const job = controlled<string>();
     const calls = Array.from({ length: 5 }, () => flight.run('shop', job.work));
     job.resolve('found');
@@ -27,7 +27,7 @@ describe('SingleFlight', () => {
   });
 
   it('shares a failure, then starts afresh once the work has settled', async () => {
-    const flight = new SingleFlight<string>();
+    const flight = new SingleFlight<string>(60_000);
     const failing = controlled<string>();
     const calls = [flight.run('shop', failing.work), flight.run('shop', failing.work)];
     failing.reject(new Error('no answer'));
@@ -41,12 +41,23 @@ describe('SingleFlight', () => {
   });
 
   it('runs the work of different keys side by side', async () => {
-    const flight = new SingleFlight<string>();
+    const flight = new SingleFlight<string>(60_000);
     const a = controlled<string>();
     const b = controlled<string>();
     const calls = [flight.run('a', a.work), flight.run('b', b.work)];
     b.resolve('b');
     a.resolve('a');
     expect(await Promise.all(calls)).toEqual(['a', 'b']);
+  });
+
+  it('runs the work itself once it has waited its bound for the call ahead', async () => {
+    const flight = new SingleFlight<string>(10);
+    const stuck = controlled<string>();
+    const first = flight.run('shop', stuck.work);
+    const second = flight.run('shop', async () => 'own');
+    expect(await second).toBe('own');
+    expect(stuck.started()).toBe(1);
+    stuck.resolve('late');
+    expect(await first).toBe('late');
   });
 });
