@@ -54,16 +54,15 @@ function databaseUrl(): string {
 
 /**
  * Opens (`active`) or closes the demo shop as `npm run shop -- status` does. Without Redis the
- * dev stack's generations live in the worker, so a merchant write (the same checkout flags
- * written again) announces the change at once rather than after the shop cache's minute.
+ * dev stack's generations live in the worker, out of the command's reach, so a merchant write
+ * that changes what a cached shop holds (its name, changed and put back) makes the worker look
+ * the shop up again at once rather than after the shop cache's minute.
  */
 export async function setDemoShopStatus(status: 'active' | 'maintenance') {
   await setShopStatus(databaseUrl(), 'aurora', status);
-  const checkout = await readSettings('checkout');
-  await patchSettings('checkout', {
-    requiresAccount: checkout.requiresAccount,
-    requiresPayments: checkout.requiresPayments,
-  });
+  const { name } = await readSettings('shop');
+  await patchSettings('shop', { name: `${String(name)} (status)` });
+  await patchSettings('shop', { name });
 }
 
 /**
