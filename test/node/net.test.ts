@@ -44,7 +44,8 @@ describe('findFreePort and waitForPort', () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     try {
-      await expect(waitForPort(port, { timeoutMs: 2_000 })).resolves.toBeUndefined();
+      // Already listening: the wait ends at once; 30 s only guards against a hang.
+      await expect(waitForPort(port, { timeoutMs: 30_000 })).resolves.toBeUndefined();
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
