@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { GenerationReader } from '../adapters/generations';
 import type { AppEnv, EdgeAnswer } from '../app-env';
 import type { Bindings } from '../env';
+import { settledWithin } from '../lib/single-flight';
 import { matchesIfNoneMatch } from './http-cache';
 import { requestIdFor } from './request-id';
 
@@ -147,13 +148,7 @@ export function createHotTier(now: () => number = Date.now) {
     if (hit) return hit;
     const ahead = onTheirWay.get(signature);
     if (!ahead) return goFirst(signature, entry, fullWay);
-    // Bounded: the request ahead belongs to another client, who may go away before its answer.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, WAIT_AHEAD_MS);
-    });
-    await Promise.race([ahead, waited]);
-    clearTimeout(timer);
+    await settledWithin(ahead, WAIT_AHEAD_MS);
     return (await sendable(req, hot.get(signature), reading)) ?? fullWay();
   }
 
