@@ -61,6 +61,11 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['test/**/*.test.ts'],
+          // One workerd per pool worker, kept from file to file: a workerd of its own for each
+          // file cost about 12 s of import a file. Each file still gets its own modules (vitest
+          // invalidates the test file), its own shop and its own keys. It takes the pool's patch
+          // (patches/): the pool wrapped its module runner once more per file.
+          isolate: false,
           exclude: ['test/unit/**', 'test/node/**', 'test/browser/**'],
           globalSetup: ['./test/helpers/global-setup.ts'],
           // Guards against a hang, generous enough for a loaded machine (no test asserts a time).
