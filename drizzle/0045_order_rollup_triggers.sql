@@ -118,7 +118,9 @@ $$;--> statement-breakpoint
 -- it (its lines are deleted after it, by their foreign key, when it can no longer be read).
 CREATE OR REPLACE FUNCTION public.orders_rollups_delete_lines() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF public.order_counts_as_paid_sale(OLD.status, OLD.payment_status, OLD.refund_state) THEN
+  -- Nothing to do for the orders of a shop being deleted: its rollups go with it.
+  IF public.order_counts_as_paid_sale(OLD.status, OLD.payment_status, OLD.refund_state)
+    AND EXISTS (SELECT 1 FROM public.shops s WHERE s.id = OLD.shop_id) THEN
     PERFORM public.order_product_days_add(array_agg(l.shop_id),
       array_agg((OLD.created_at AT TIME ZONE 'UTC')::date), array_agg(l.product_id),
       array_agg(-l.quantity), array_agg(-l.total_minor))
