@@ -15,6 +15,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startLocalStack } from '../scripts/local/stack';
 import { seedDemo } from '../scripts/seed';
+import type { Db } from '../src/db/client';
 import {
   needsActionSql,
   type OverviewScope,
@@ -22,11 +23,14 @@ import {
   salesSql,
   topSellersSql,
 } from '../src/modules/analytics/admin-overview-queries';
+import { selectBestSellers } from '../src/modules/products/queries/list';
+import { growCatalogue } from './lib/big-catalogue';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 
 const settings = {
   orders: envInt('HOME_ORDERS', 100_000, 2_000_000),
+  products: envInt('HOME_PRODUCTS', 20_000, 200_000),
   runs: envInt('HOME_RUNS', 7, 50),
 };
 
@@ -50,13 +54,14 @@ async function fill(client: pg.Client, shopId: string, orders: number) {
     [shopId, orders],
   );
   await client.query(
-    `with p as (select id, title, row_number() over (order by id) - 1 as n, count(*) over () as c
+    `with p as (select id, title, row_number() over (order by id) - 1 as n
        from products where shop_id = $1::uuid)
      insert into order_lines (shop_id, order_id, product_id, title, quantity, unit_price_minor, total_minor)
      select $1::uuid, o.id, p.id, p.title, 1 + k, 1000, 1000 * (1 + k)
      from (select id, row_number() over (order by id) as r from orders where shop_id = $1::uuid) o
      cross join generate_series(0, 1) k
-     join p on p.n = (o.r * 7 + k * 13) % p.c`,
+     -- The count as one value, so the join is on p.n alone (hashed).
+     join p on p.n = (o.r * 7 + k * 13) % (select count(*) from products where shop_id = $1::uuid)`,
     [shopId],
   );
   await client.query(
@@ -77,7 +82,14 @@ async function fill(client: pg.Client, shopId: string, orders: number) {
      from e, ev, generate_series(1, 2000) g`,
     [shopId],
   );
-  await client.query('analyze orders, order_lines, reviews, webhook_deliveries');
+  // As autovacuum would leave them: statistics current, the visibility map set (the rollup
+  // tables where the schema has them).
+  const tables = await client.query<{ name: string }>(
+    `select t as name from unnest(array['orders', 'order_lines', 'reviews', 'webhook_deliveries',
+       'product_cards', 'product_sales', 'order_days', 'order_product_days']) t
+     where to_regclass(t) is not null`,
+  );
+  await client.query(`vacuum (analyze) ${tables.rows.map((t) => t.name).join(', ')}`);
 }
 
 const GROUPS: Record<string, (r: OverviewScope) => SQL> = {
@@ -86,6 +98,20 @@ const GROUPS: Record<string, (r: OverviewScope) => SQL> = {
   'top products by sales': (r) => sql`select ${topSellersSql(r)}`,
   'needs action': (r) => sql`select ${needsActionSql(r)}`,
 };
+
+/** The storefront's best-sellers statement (first page of 18), as the endpoint sends it. */
+async function bestSellersQuery(shopId: string): Promise<SQL> {
+  let sent: SQL | undefined;
+  const capture = {
+    execute: async (query: SQL) => {
+      sent = query;
+      return { rows: [] };
+    },
+  } as unknown as Db;
+  await selectBestSellers(capture, shopId, 1, 18);
+  if (!sent) throw new Error('best sellers sent no statement');
+  return sent;
+}
 
 async function time(client: pg.Client, query: { sql: string; params: unknown[] }) {
   await client.query(query.sql, query.params); // warm-up
@@ -115,17 +141,20 @@ await withCleanup(async (register) => {
   await client.connect();
   register({ name: 'pg client', stop: () => client.end() });
   const started = Date.now();
+  await growCatalogue(stack.databaseUrl, 'aurora', settings.products);
   await fill(client, demo.id, settings.orders);
   const fillSeconds = Math.round((Date.now() - started) / 1000);
   const counts = (
     await client.query(
       `select (select count(*) from orders where shop_id = $1) as orders,
+         (select count(*) from products where shop_id = $1) as products,
+         (select count(*) from product_sales where shop_id = $1) as sold,
          (select count(*) from order_lines where shop_id = $1) as lines,
          (select count(*) from orders where shop_id = $1
             and created_at >= now() - interval '60 days') as recent`,
       [demo.id],
     )
-  ).rows[0] as { orders: string; lines: string; recent: string };
+  ).rows[0] as { orders: string; products: string; sold: string; lines: string; recent: string };
   const scope: OverviewScope = {
     shopId: demo.id,
     to: new Date().toISOString().slice(0, 10),
@@ -141,13 +170,27 @@ await withCleanup(async (register) => {
     );
     plans.push(`### ${name}\n\n\`\`\`\n${t.lines.join('\n')}\n\`\`\``);
   }
+  const best = await time(client, new PgDialect().sqlToQuery(await bestSellersQuery(demo.id)));
+  rows.push(
+    `| storefront best sellers (first page) | ${best.median.toFixed(1)} | ${best.max.toFixed(1)} | ${best.execution.toFixed(1)} |`,
+  );
+  const bestQuery = new PgDialect().sqlToQuery(await bestSellersQuery(demo.id));
+  const buffers = await client.query(
+    `explain (analyze, buffers, format text) ${bestQuery.sql}`,
+    bestQuery.params,
+  );
+  plans.push(
+    `### storefront best sellers (EXPLAIN (ANALYZE, BUFFERS))\n\n\`\`\`\n${buffers.rows
+      .map((r) => r['QUERY PLAN'] as string)
+      .join('\n')}\n\`\`\``,
+  );
   const after = loadAverage();
   const machine = describeMachine();
   console.log(
     `Machine: ${machine.cores} cores (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}; load average ${before} before, ${after} after.`,
   );
   console.log(
-    `Data: ${counts.orders} orders (${counts.recent} in the last 60 days) and ${counts.lines} lines in one shop, generated in ${fillSeconds} s. Runs: ${settings.runs} after one warm-up.\n`,
+    `Data: ${counts.products} products (${counts.sold} of them sold), ${counts.orders} orders (${counts.recent} in the last 60 days) and ${counts.lines} lines in one shop, generated in ${fillSeconds} s. Runs: ${settings.runs} after one warm-up.\n`,
   );
   console.log('| Statement | Median ms | Slowest ms | DB ms (EXPLAIN ANALYZE) |');
   console.log('| --- | ---: | ---: | ---: |');

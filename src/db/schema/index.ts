@@ -8,6 +8,7 @@ export * from './marketing';
 export * from './media';
 export * from './merchant';
 export * from './order-operations';
+export * from './order-rollups';
 export * from './orders';
 export * from './product-cards';
 export * from './product-sales';

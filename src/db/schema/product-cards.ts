@@ -53,6 +53,9 @@ export const productCards = pgTable(
     index('product_cards_shop_fresh_idx')
       .on(t.shopId, t.freshUntil)
       .where(sql`${t.freshUntil} is not null`),
+    // Best sellers' count (selectBestSellers): the shop's in-stock cards by id from the index
+    // alone, not every card's row (whose item JSON makes the table wide).
+    index('product_cards_shop_in_stock_idx').on(t.shopId, t.id).where(sql`${t.inStock}`),
     index('product_cards_shop_search_idx').using('gin', t.shopId, t.searchVector).with(searchGin),
   ],
 );

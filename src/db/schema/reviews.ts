@@ -46,6 +46,8 @@ export const reviews = pgTable(
     uniqueIndex('reviews_shop_order_product_uq').on(t.shopId, t.orderId, t.productId),
     index('reviews_shop_product_status_idx').on(t.shopId, t.productId, t.status, t.createdAt),
     index('reviews_shop_created_idx').on(t.shopId, t.createdAt, t.id),
+    // Home's pending reviews (needs action): the few waiting, not every review of the shop.
+    index('reviews_shop_pending_idx').on(t.shopId).where(sql`${t.status} = 'pending'`),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );

@@ -99,5 +99,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_created_idx').on(t.shopId, t.endpointId, t.createdAt, t.id),
     // The senders scan due rows across shops; like the email outbox, it does not lead with shop_id.
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    // Home's failed deliveries (needs action): the shop's failed ones, and whether each was replayed.
+    index('webhook_deliveries_shop_failed_idx').on(t.shopId).where(sql`${t.status} = 'failed'`),
+    index('webhook_deliveries_shop_replay_idx')
+      .on(t.shopId, t.replayOf)
+      .where(sql`${t.replayOf} is not null`),
   ],
 );

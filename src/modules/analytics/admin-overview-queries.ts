@@ -6,8 +6,9 @@ import type { Db } from '../../db/client';
  * expression, sent together as one statement. What counts as an order and a sale is written
  * in docs/decisions/marketing.md ("Analytics reports"); days are UTC.
  *
- *   sales        orders, paid orders and net sales per period and per day (orders by created_at)
+ *   sales        orders, paid orders and net sales per period and per day (order_days)
  *   top products the 30 days' best sellers by line totals of paid, unrefunded orders
+ *                (order_product_days)
  *   needs action counts of open work, each the same predicate as the list filter it links to
  */
 
@@ -24,10 +25,6 @@ export const PERIODS = [
 /** Days of the daily series (the longest period). */
 export const SERIES_DAYS = 30;
 
-/** Midnight UTC, `offset` days after the scope's last day, as a timestamptz. */
-const midnight = (r: OverviewScope, offset: number): SQL =>
-  sql`((${r.to}::date + ${offset}::int)::timestamp at time zone 'UTC')`;
-
 export type PeriodFigures = { orders: number; paid_orders: number; sales: number };
 export type SalesRow = {
   periods: Record<string, { current: PeriodFigures; previous: PeriodFigures }>;
@@ -43,7 +40,7 @@ const figures = (first: number, last: number): SQL => sql`json_build_object(
 /**
  * Per day over twice the longest period (the current days and the ones before them): orders
  * placed and not cancelled; of those, the paid ones and their net sales (paid less refunded).
- * Reads the orders index (shop_id, created_at) over a 60-day range.
+ * Reads the order_days rollup (kept by Postgres as orders change): at most 60 rows.
  */
 export const salesSql = (r: OverviewScope): SQL => {
   const span = 2 * SERIES_DAYS;
@@ -53,15 +50,10 @@ export const salesSql = (r: OverviewScope): SQL => {
         'previous', ${figures(p.days, 2 * p.days)})`,
   );
   return sql`(with per_day as (
-      select (o.created_at at time zone 'UTC')::date as day,
-        count(*)::int as orders,
-        (count(*) filter (where o.payment_status = 'fully-paid'))::int as paid_orders,
-        coalesce(sum(greatest(o.paid_total_minor - o.refunded_total_minor, 0))
-          filter (where o.payment_status = 'fully-paid'), 0)::bigint as sales
-      from orders o
-      where o.shop_id = ${r.shopId}::uuid and o.status <> 'cancelled'
-        and o.created_at >= ${midnight(r, 1 - span)} and o.created_at < ${midnight(r, 1)}
-      group by 1
+      select r.day, r.orders, r.paid_orders, r.sales_minor as sales
+      from order_days r
+      where r.shop_id = ${r.shopId}::uuid
+        and r.day > ${r.to}::date - ${span}::int and r.day <= ${r.to}::date
     ), d as (select ${r.to}::date - day as ago, orders, paid_orders, sales from per_day)
     select json_build_object(
       'periods', (select json_build_object(${sql.join(periods, sql`, `)}) from d),
@@ -81,29 +73,23 @@ export type TopSellerRow = {
 /**
  * The products that sold most over the 30 days, by the line totals of paid orders that are
  * neither cancelled nor refunded (a partial refund is the order's, not a line's, and is not
- * taken off). A deleted product keeps its line title.
+ * taken off). Reads the order_product_days rollup (kept by Postgres as orders and lines
+ * change). A deleted product's lines lose their product and leave the ranking.
  */
 export const topSellersSql = (r: OverviewScope): SQL =>
-  sql`(with paid as (
-      select o.id from orders o
-      where o.shop_id = ${r.shopId}::uuid and o.payment_status = 'fully-paid'
-        and o.status not in ('cancelled', 'refunded') and o.refund_state <> 'refunded'
-        and o.created_at >= ${midnight(r, 1 - SERIES_DAYS)} and o.created_at < ${midnight(r, 1)}
-    ), sold as (
-      select l.product_id, sum(l.quantity)::int as units, sum(l.total_minor)::bigint as sales,
-        max(l.title) as line_title
-      -- Each order's lines through (shop_id, order_id); offset 0 keeps the planner from
-      -- hashing every line of the shop instead.
-      from paid cross join lateral (select l.product_id, l.quantity, l.total_minor, l.title
-        from order_lines l where l.shop_id = ${r.shopId}::uuid and l.order_id = paid.id
-          and l.product_id is not null offset 0) l
-      group by l.product_id
-      order by sales desc, l.product_id limit ${r.limit}
+  sql`(with sold as (
+      select r.product_id, sum(r.units)::int as units, sum(r.sales_minor)::bigint as sales
+      from order_product_days r
+      where r.shop_id = ${r.shopId}::uuid
+        and r.day > ${r.to}::date - ${SERIES_DAYS}::int and r.day <= ${r.to}::date
+      group by r.product_id
+      having sum(r.units) > 0
+      order by sales desc, r.product_id limit ${r.limit}
     )
     select coalesce(json_agg(json_build_object('product_id', s.product_id,
-        'title', coalesce(p.title, s.line_title), 'units', s.units, 'sales', s.sales)
+        'title', p.title, 'units', s.units, 'sales', s.sales)
         order by s.sales desc, s.product_id), '[]'::json)
-    from sold s left join products p on p.shop_id = ${r.shopId}::uuid and p.id = s.product_id)`;
+    from sold s join products p on p.shop_id = ${r.shopId}::uuid and p.id = s.product_id)`;
 
 export type NeedsActionRow = {
   unpaid_orders: number;

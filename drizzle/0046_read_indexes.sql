@@ -1,0 +1,4 @@
+CREATE INDEX "product_cards_shop_in_stock_idx" ON "product_cards" USING btree ("shop_id","id") WHERE "product_cards"."in_stock";--> statement-breakpoint
+CREATE INDEX "reviews_shop_pending_idx" ON "reviews" USING btree ("shop_id") WHERE "reviews"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_shop_failed_idx" ON "webhook_deliveries" USING btree ("shop_id") WHERE "webhook_deliveries"."status" = 'failed';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_shop_replay_idx" ON "webhook_deliveries" USING btree ("shop_id","replay_of") WHERE "webhook_deliveries"."replay_of" is not null;
