@@ -86,7 +86,7 @@ export const productImports = pgTable(
     failed: integer('failed').notNull().default(0),
     imagesFailed: integer('images_failed').notNull().default(0),
     problems: jsonb('problems').$type<ImportProblemRow[]>().notNull().default([]),
-    /** Why the whole file was refused (broken quoting), when it was. */
+    /** Why the import failed, when it did: the file refused, or a part that failed on every try. */
     error: jsonb('error').$type<ImportProblemRow>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -200,7 +200,31 @@ async function slice(services: Services, message: SliceMessage) {
   await recordSlice(db, row, message.index, tally);
 }
 
-/** Handles one batch of the import queue: each message is acked once done, else retried. */
+/**
+ * Deliveries of one message before the queue drops it: wrangler.toml's `max_retries` (3) for
+ * the product-imports consumer, plus the first (a test reads both).
+ */
+export const IMPORT_MAX_DELIVERIES = 4;
+
+/** What the import says when a part of it failed on every delivery. */
+function interrupted(body: ImportMessage, error: unknown): ImportProblemRow {
+  const part =
+    body.kind === 'slice'
+      ? `The products from line ${body.line} on could not be written`
+      : 'The file could not be read';
+  return {
+    line: body.kind === 'slice' ? body.line : 1,
+    column: null,
+    code: 'IMPORT_INTERRUPTED',
+    message: `${part} after ${IMPORT_MAX_DELIVERIES} tries (${error instanceof Error ? error.message : String(error)}), so the import stopped. Products written before stay; importing the file again writes the rest and leaves unchanged products as they are.`,
+  };
+}
+
+/**
+ * Handles one batch of the import queue: each message is acked once done, else retried. On
+ * its last delivery a message that still fails marks its import failed, with the reason,
+ * instead of leaving it running for ever.
+ */
 export async function handleImportBatch(
   batch: MessageBatch<ImportMessage>,
   services: Services,
@@ -212,8 +236,19 @@ export async function handleImportBatch(
       else await slice(services, message.body);
       message.ack();
     } catch (error) {
-      services.log.error('an import message failed', { error: String(error) });
-      message.retry();
+      services.log.error('an import message failed', {
+        error: String(error),
+        attempt: message.attempts,
+      });
+      if (message.attempts < IMPORT_MAX_DELIVERIES) {
+        message.retry();
+        continue;
+      }
+      const { shopId, importId } = message.body;
+      const db = services.database.db;
+      const row = await selectImport(db, shopId, importId).catch(() => undefined);
+      if (row) await markFailed(db, row, interrupted(message.body, error)).catch(() => undefined);
+      message.ack();
     }
   }
 }

@@ -78,7 +78,8 @@ export const ImportSchema = z
       description: 'Each problem with its line and column (the first 1,000)',
     }),
     error: ImportProblemSchema.nullable().openapi({
-      description: 'Why the whole file was refused (for example broken quoting), when it was',
+      description:
+        'Why the import failed, when it did: the whole file refused (`CSV_MALFORMED`, broken quoting) or the import stopped part way (`IMPORT_INTERRUPTED`: a part failed on every try; products written before stay)',
     }),
     categories_from: categorySource,
     category_mapping: CategoryMappingSchema.nullable().openapi({

@@ -2752,7 +2752,7 @@ export interface components {
             images_failed: number;
             /** @description Each problem with its line and column (the first 1,000) */
             errors: components["schemas"]["ImportProblem"][];
-            /** @description Why the whole file was refused (for example broken quoting), when it was */
+            /** @description Why the import failed, when it did: the whole file refused (`CSV_MALFORMED`, broken quoting) or the import stopped part way (`IMPORT_INTERRUPTED`: a part failed on every try; products written before stay) */
             error: components["schemas"]["ImportProblem"] | null;
             /**
              * @description Which column names categories: `type` (Type), `product_category` (the last level of Product Category), `collection` (Collection, comma-separated, the first the primary) or `none` (categories are left as they are). Tags never make categories: they become product tags
