@@ -36,9 +36,15 @@ export const boundStatementsQuery = (db: Db, ms: number) =>
 /** The advisory lock key of an order's write: held by its batch until it commits or rolls back. */
 const writeLockKey = (orderId: string) => sql`hashtextextended(${orderId}, 0)`;
 
-/** First in an order's batch: marks the write in flight (nothing else takes this lock). */
-export const lockOrderWriteQuery = (db: Db, orderId: string) =>
-  db.execute(sql`select pg_advisory_xact_lock(${writeLockKey(orderId)})`);
+/**
+ * First in an order's batch, one statement: bounds the later ones as `boundStatementsQuery`
+ * does (`ms`) and marks the write in flight (its advisory lock, which nothing else takes).
+ */
+export const openOrderWriteQuery = (db: Db, orderId: string, ms: number) =>
+  db.execute(
+    sql`select set_config('statement_timeout', ${`${Math.max(1, Math.floor(ms))}ms`}, true),
+      pg_advisory_xact_lock(${writeLockKey(orderId)})`,
+  );
 
 /**
  * Whether an order's batch committed, asked after its caller stopped waiting: waits for the

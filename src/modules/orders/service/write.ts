@@ -13,8 +13,8 @@ import {
   grantDownloadsQuery,
   insertOrderLinesQuery,
   insertOrderQuery,
-  lockOrderWriteQuery,
   ORDER_REFUSALS,
+  openOrderWriteQuery,
   refuseSoldOutQuery,
   type SettledOrder,
   settleOrderQuery,
@@ -99,7 +99,8 @@ const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => (
 });
 
 /**
- * Writes the whole order as one batch: one transaction in one round trip, in this order: a
+ * Writes the whole order as one batch: one transaction in one round trip, in this order: its
+ * statements' bound and the mark of its write in flight (committedLate waits on it); a
  * lock-free read that refuses the order when its stock is already sold out; the order (and
  * its customer), its lines, download grants and sign-in link, which lock nothing another
  * order waits for; then the contended rows, always in the same order: the coupon's uses and
@@ -134,9 +135,8 @@ export async function writeOrder(
   try {
     results = await db.batch([
       // What the request may still wait, less a margin for the answer's way back.
-      boundStatementsQuery(db, database.budget.remainingMs - STATEMENT_MARGIN_MS),
+      openOrderWriteQuery(db, id, database.budget.remainingMs - STATEMENT_MARGIN_MS),
       ...(needs.length > 0 ? [refuseSoldOutQuery(db, shopId, needs)] : []),
-      lockOrderWriteQuery(db, id),
       insertOrderQuery(db, plan, id),
       insertOrderLinesQuery(db, shopId, id, plan.lines),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
