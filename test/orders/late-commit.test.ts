@@ -12,7 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
-import { testDatabase, testDb } from '../helpers/db';
+import { testDb } from '../helpers/db';
+import { holdLock as hold, waitingOn } from '../helpers/locks';
 import { createShippingRate, orderBody, ordersOf, postOrder } from '../helpers/order-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
@@ -24,48 +25,6 @@ import { createTestShop, type TestShop } from '../helpers/shop-factory';
 const STOCK_HOLD_MS = 3_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Holds `lock` (a `for update` read) in a transaction of its own until the returned release is called. */
-async function hold(lock: ReturnType<typeof sql>) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let locked = () => {};
-  const taken = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const done = testDatabase().interactive(async (tx) => {
-    await tx.execute(lock);
-    locked();
-    await released;
-  });
-  await taken;
-  return async () => {
-    release();
-    await done;
-  };
-}
-
-/**
- * Waits until a statement of another session waits on a lock (`event`: the kind of lock), or
- * until `settled` is set (the order was answered first).
- */
-async function waitingOn(
-  event: 'transactionid' | 'advisory',
-  text: string,
-  settled = { done: false },
-) {
-  while (!settled.done) {
-    const { rows } = await testDb().execute<{ n: number }>(
-      sql`select count(*)::int as n from pg_stat_activity
-          where wait_event_type = 'Lock' and wait_event = ${event} and query ilike ${`%${text}%`}
-            and pid <> pg_backend_pid()`,
-    );
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await sleep(25);
-  }
-}
 
 describe('an order committed after the request stopped waiting', () => {
   let shop: TestShop;

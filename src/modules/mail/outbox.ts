@@ -37,16 +37,17 @@ export const queueEmail = (db: Db, email: QueuedEmail) =>
   db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
 
 /**
- * The insert that queues `emails` with `fill.placeholder` in their subject, html and text
- * replaced by the value of `fill.value`, a subquery read as the statement runs: for emails
- * naming what their own transaction settles only in an earlier statement of the same batch
- * (an order's number). Unexecuted, for the batch; returns the ids.
+ * A CTE `name` of a larger statement that queues `emails` with `fill.placeholder` in their
+ * subject, html and text replaced by `fill.from`'s one column `value` (a relation of the same
+ * statement, such as the number an order's counter just returned): for emails naming what
+ * their own statement settles. When `fill.from` has no row, nothing is queued. Read the ids
+ * back with `select id from <name>`.
  */
-export function queueEmailsFilled(
-  db: Db,
+export function queuedEmailsCte(
+  name: string,
   emails: QueuedEmail[],
-  fill: { placeholder: string; value: SQL },
-) {
+  fill: { placeholder: string; from: SQL },
+): SQL {
   const rows = emails.map((e) => ({
     shop_id: e.shopId,
     kind: e.kind,
@@ -56,15 +57,15 @@ export function queueEmailsFilled(
     text: e.text,
   }));
   const put = (column: SQL) => sql`replace(${column}, ${fill.placeholder}, v.value)`;
-  return db.execute<{ id: string }>(sql`
+  return sql`${sql.identifier(name)} as (
     insert into email_outbox (shop_id, kind, "to", subject, html, "text")
     select e.shop_id, e.kind, e."to", ${put(sql`e.subject`)}, ${put(sql`e.html`)},
       ${put(sql`e."text"`)}
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as e(shop_id uuid, kind text, "to" text, subject text, html text, "text" text)
-    cross join (select (${fill.value})::text as value) v
+    cross join (select value::text as value from (${fill.from}) f) v
     returning id
-  `);
+  )`;
 }
 
 /** Queues emails inside an interactive transaction, so they exist exactly when its change does. */

@@ -1,8 +1,9 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { refuseWhen } from '../../../db/refusal';
 import { orderLines } from '../../../db/schema';
 import type { StockNeed } from '../../checkout/plan';
+import { type QueuedEmail, queuedEmailsCte } from '../../mail/outbox';
 import type { PricedLine } from '../../products/priced-cart';
 import { deliveryIdsSql, eventCtes } from '../../webhooks/events';
 import type { OrderPlan } from './place';
@@ -35,9 +36,15 @@ export const boundStatementsQuery = (db: Db, ms: number) =>
 /** The advisory lock key of an order's write: held by its batch until it commits or rolls back. */
 const writeLockKey = (orderId: string) => sql`hashtextextended(${orderId}, 0)`;
 
-/** First in an order's batch: marks the write in flight (nothing else takes this lock). */
-export const lockOrderWriteQuery = (db: Db, orderId: string) =>
-  db.execute(sql`select pg_advisory_xact_lock(${writeLockKey(orderId)})`);
+/**
+ * First in an order's batch, one statement: bounds the later ones as `boundStatementsQuery`
+ * does (`ms`) and marks the write in flight (its advisory lock, which nothing else takes).
+ */
+export const openOrderWriteQuery = (db: Db, orderId: string, ms: number) =>
+  db.execute(
+    sql`select set_config('statement_timeout', ${`${Math.max(1, Math.floor(ms))}ms`}, true),
+      pg_advisory_xact_lock(${writeLockKey(orderId)})`,
+  );
 
 /**
  * Whether an order's batch committed, asked after its caller stopped waiting: waits for the
@@ -132,18 +139,83 @@ export function grantDownloadsQuery(db: Db, shopId: string, orderId: string, pro
   `);
 }
 
-/**
- * Takes stock for every tracked product and variant in `needs`, in one statement: each row
- * only when enough is on hand (`stock >= wanted`), so it never goes below zero and concurrent
- * orders cannot oversell. The rows stay locked until the batch commits, a few statements
- * later inside Postgres (never across a round trip). When any row is short the batch is
- * refused (`ORDER_REFUSALS.stock`) with the short ids, comma-separated, as the detail.
- * Needs are sorted by id so orders of several products lock them in one order.
- */
-export function takeStockQuery(db: Db, shopId: string, needs: StockNeed[]) {
+/** The needs sorted by id (so orders of several products lock them in one order), as json. */
+function needsJson(needs: StockNeed[]) {
   const sorted = [...needs].sort((a, b) => a.id.localeCompare(b.id));
-  const of = (kind: StockNeed['kind']) => JSON.stringify(sorted.filter((n) => n.kind === kind));
+  return {
+    all: JSON.stringify(sorted),
+    of: (kind: StockNeed['kind']) => JSON.stringify(sorted.filter((n) => n.kind === kind)),
+  };
+}
+
+/** The refusal of a batch whose CTE `short` (one `id` column) names any product or variant. */
+const refuseShort = () =>
+  refuseWhen(
+    sql`exists (select 1 from short)`,
+    ORDER_REFUSALS.stock,
+    sql`(select string_agg(id::text, ',') from short)`,
+  );
+
+/**
+ * Refuses the batch (`ORDER_REFUSALS.stock`) when the committed stock, read without a lock,
+ * is already too low for any of `needs` (or the item no longer tracks stock, as
+ * `settleOrderQuery` would find): early in the batch, so a buyer who arrives after the sale
+ * sold out writes nothing and waits for no lock. Stock that is enough here may still be
+ * short when `settleOrderQuery` takes it, which decides.
+ */
+export function refuseSoldOutQuery(db: Db, shopId: string, needs: StockNeed[]) {
+  const json = needsJson(needs);
   return db.execute(sql`
+    with enough as (
+      select p.id from products p
+      join jsonb_to_recordset(${json.of('product')}::jsonb) as w(id uuid, quantity int)
+        on p.id = w.id
+      where p.shop_id = ${shopId} and p.track_stock and p.stock >= w.quantity
+      union all
+      select v.id from product_variants v
+      join jsonb_to_recordset(${json.of('variant')}::jsonb) as w(id uuid, quantity int)
+        on v.id = w.id
+      where v.shop_id = ${shopId} and v.track_stock and v.stock >= w.quantity
+    ), short as (
+      select w.id from jsonb_to_recordset(${json.all}::jsonb) as w(id uuid)
+      where w.id not in (select id from enough)
+    )
+    ${refuseShort()}
+  `);
+}
+
+/** The order's emails and `order.created` event, which name the number its counter returns. */
+export type OrderNotices = {
+  emails: QueuedEmail[];
+  /** The text in the emails that stands for the order's number. */
+  placeholder: string;
+  /** The event's data; its `order_number` is set from the counter. */
+  event: object;
+};
+
+/**
+ * The contended end of an order's batch, one statement, last before COMMIT: takes stock for
+ * every tracked product and variant in `needs`, each row only when enough is on hand
+ * (`stock >= wanted`), so it never goes below zero and concurrent orders cannot oversell;
+ * then, only when nothing was short, gives the order the shop's next number from the
+ * counter row (gapless: a refused order never reaches it), and queues the emails and the
+ * `order.created` event with that number. The product rows, then the counter, stay locked
+ * for this statement and the COMMIT only. A row whose committed stock is already too low is
+ * skipped without waiting for its lock. When any row is short the batch is refused
+ * (`ORDER_REFUSALS.stock`) with the short ids, comma-separated, as the detail. Reads back the number,
+ * the queued emails' ids and the webhook deliveries' ids.
+ */
+export function settleOrderQuery(
+  db: Db,
+  shopId: string,
+  orderId: string,
+  needs: StockNeed[],
+  notices: OrderNotices,
+) {
+  const { all, of } = needsJson(needs);
+  const event = sql`select jsonb_set(${JSON.stringify(notices.event)}::jsonb, '{order_number}',
+    to_jsonb(c.number)) as data from counter c`;
+  return db.execute<SettledOrder>(sql`
     with products_taken as (
       update products p set stock = p.stock - w.quantity, updated_at = now()
       from jsonb_to_recordset(${of('product')}::jsonb) as w(id uuid, quantity int)
@@ -155,49 +227,31 @@ export function takeStockQuery(db: Db, shopId: string, needs: StockNeed[]) {
       where v.shop_id = ${shopId} and v.id = w.id and v.track_stock and v.stock >= w.quantity
       returning v.id
     ), short as (
-      select w.id from jsonb_to_recordset(${JSON.stringify(sorted)}::jsonb) as w(id uuid)
+      select w.id from jsonb_to_recordset(${all}::jsonb) as w(id uuid)
       where w.id not in (select id from products_taken union all select id from variants_taken)
-    )
-    ${refuseWhen(
-      sql`exists (select 1 from short)`,
-      ORDER_REFUSALS.stock,
-      sql`(select string_agg(id::text, ',') from short)`,
-    )}
-  `);
-}
-
-/**
- * Gives the order the shop's next number. The counter's row stays locked until the batch
- * commits (so numbers have no gaps), which is why it comes after the stock and coupon
- * statements: an order refused there never takes it.
- */
-export function numberOrderQuery(db: Db, shopId: string, orderId: string) {
-  return db.execute<{ orderNumber: string }>(sql`
-    with counter as (
-      insert into order_counters (shop_id, last_number) values (${shopId}, 1001)
+    ), refused as (${refuseShort()}), counter as (
+      insert into order_counters (shop_id, last_number)
+      select ${shopId}::uuid, 1001 where not exists (select 1 from short)
       on conflict (shop_id) do update set last_number = order_counters.last_number + 1
-      returning last_number
-    )
-    update orders set order_number = (select last_number from counter)::text
-    where shop_id = ${shopId} and id = ${orderId}
-    returning order_number as "orderNumber"
+      returning last_number::text as number
+    ), numbered as (
+      update orders o set order_number = c.number from counter c
+      where o.shop_id = ${shopId} and o.id = ${orderId}
+      returning o.order_number
+    ), ${queuedEmailsCte('queued', notices.emails, {
+      placeholder: notices.placeholder,
+      from: sql`select number as value from counter`,
+    })}, ${eventCtes('emit', shopId, 'order.created', event)}
+    select (select count(*) from refused) as refused,
+      (select order_number from numbered) as "orderNumber",
+      (select coalesce(json_agg(id), '[]'::json) from queued) as "emailIds",
+      ${deliveryIdsSql('emit')} as ids
   `);
 }
 
-/** The order's number as a subquery, for statements after `numberOrderQuery` in the batch. */
-export const orderNumberSql = (shopId: string, orderId: string): SQL =>
-  sql`(select o.order_number from orders o where o.shop_id = ${shopId} and o.id = ${orderId})`;
-
-/**
- * Records the `order.created` webhook event (and a delivery per subscribed endpoint) with
- * `data`, its `order_number` set from the order's row, so it carries the number the batch
- * gave. Read the delivery ids with `deliveryIdsOf`.
- */
-export function orderCreatedEventQuery(db: Db, shopId: string, orderId: string, data: object) {
-  const filled = sql`select jsonb_set(${JSON.stringify(data)}::jsonb, '{order_number}',
-    to_jsonb(${orderNumberSql(shopId, orderId)})) as data`;
-  return db.execute(sql`
-    with ${eventCtes('emit', shopId, 'order.created', filled)}
-    select ${deliveryIdsSql('emit')} as ids
-  `);
-}
+/** What `settleOrderQuery` reads back. */
+export type SettledOrder = {
+  orderNumber: string | null;
+  emailIds: string[] | null;
+  ids: string[] | null;
+};

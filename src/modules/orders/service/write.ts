@@ -5,8 +5,7 @@ import { DependencyUnavailableError, errorChain } from '../../../lib/dependency'
 import { accessLinkInsert, newAccessLink } from '../../auth/access-links';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { COUPON_REFUSALS, recordRedemptionQuery, takeCouponUseQuery } from '../../coupons/queries';
-import { type QueuedEmail, queueEmailsFilled } from '../../mail/outbox';
-import { deliveryIdsOf } from '../../webhooks/events';
+import type { QueuedEmail } from '../../mail/outbox';
 import type { OrderPlan } from '../queries/place';
 import {
   boundStatementsQuery,
@@ -14,12 +13,11 @@ import {
   grantDownloadsQuery,
   insertOrderLinesQuery,
   insertOrderQuery,
-  lockOrderWriteQuery,
-  numberOrderQuery,
   ORDER_REFUSALS,
-  orderCreatedEventQuery,
-  orderNumberSql,
-  takeStockQuery,
+  openOrderWriteQuery,
+  refuseSoldOutQuery,
+  type SettledOrder,
+  settleOrderQuery,
 } from '../queries/write';
 
 /** Another request with the same Idempotency-Key created the order first. */
@@ -101,17 +99,20 @@ const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => (
 });
 
 /**
- * Writes the whole order as one batch: one transaction in one round trip, in this order:
- * the order (and its customer), its lines, download grants and sign-in link, which lock
- * nothing another order waits for; then the contended rows, always in the same order: the
- * stock of its products and variants, the coupon's uses and redemption, and last the shop's
- * order counter; then the confirmation email and the merchant's new-order notice (when the
- * shop has a contact address) in the outbox and the `order.created` webhook event, which
- * read the number from the order's row. The locks are held only while Postgres runs the
- * statements after them, never across a round trip, so simultaneous orders of one product
- * queue for microseconds rather than for the network. A statement that finds the order must
- * not be written (stock short, coupon spent, Idempotency-Key used) refuses the whole batch,
- * so nothing is left behind; a used Idempotency-Key raises IdempotentReplay.
+ * Writes the whole order as one batch: one transaction in one round trip, in this order: its
+ * statements' bound and the mark of its write in flight (committedLate waits on it); a
+ * lock-free read that refuses the order when its stock is already sold out; the order (and
+ * its customer), its lines, download grants and sign-in link, which lock nothing another
+ * order waits for; then the contended rows, always in the same order: the coupon's uses and
+ * redemption, then one statement that takes the stock of its products and variants and,
+ * only when nothing is short, the shop's next order number, and queues the confirmation
+ * email and the merchant's new-order notice (when the shop has a contact address) in the
+ * outbox and the `order.created` webhook event with that number. The product rows and the
+ * shop's counter are locked for that last statement and the COMMIT only, so the buyers of
+ * one product queue for one statement each, and the buyers of different products share only
+ * the counter, for less. A statement that finds the order must not be written (stock short,
+ * coupon spent, Idempotency-Key used) refuses the whole batch, so nothing is left behind; a
+ * used Idempotency-Key raises IdempotentReplay.
  */
 export async function writeOrder(
   database: Database,
@@ -129,23 +130,17 @@ export async function writeOrder(
   const placeholder = `ordernumber${crypto.randomUUID().replaceAll('-', '')}`;
   const emails = [confirmation({ id, orderNumber: placeholder, linkId: link.linkId })];
   if (notice) emails.push(notice({ id, orderNumber: placeholder }));
-  const data = orderCreatedData(plan, id, '');
-  const tail = [
-    numberOrderQuery(db, shopId, id),
-    queueEmailsFilled(db, emails, { placeholder, value: orderNumberSql(shopId, id) }),
-    orderCreatedEventQuery(db, shopId, id, data),
-  ] as const;
+  const event = orderCreatedData(plan, id, '');
   let results: Awaited<ReturnType<typeof db.batch>>;
   try {
     results = await db.batch([
       // What the request may still wait, less a margin for the answer's way back.
-      boundStatementsQuery(db, database.budget.remainingMs - STATEMENT_MARGIN_MS),
-      lockOrderWriteQuery(db, id),
+      openOrderWriteQuery(db, id, database.budget.remainingMs - STATEMENT_MARGIN_MS),
+      ...(needs.length > 0 ? [refuseSoldOutQuery(db, shopId, needs)] : []),
       insertOrderQuery(db, plan, id),
       insertOrderLinesQuery(db, shopId, id, plan.lines),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
       accessLinkInsert(db, link),
-      ...(needs.length > 0 ? [takeStockQuery(db, shopId, needs)] : []),
       ...(coupon
         ? [
             takeCouponUseQuery(db, shopId, coupon.id),
@@ -157,7 +152,7 @@ export async function writeOrder(
             }),
           ]
         : []),
-      ...tail,
+      settleOrderQuery(db, shopId, id, needs, { emails, placeholder, event }),
     ]);
   } catch (error) {
     const refused = refusalError(plan, error);
@@ -170,18 +165,10 @@ export async function writeOrder(
     if (orderNumber) return { id, orderNumber, emailIds: [], webhookDeliveries: [] };
     throw error;
   }
-  const [numbered, queued, event] = results.slice(-tail.length) as [
-    { rows: Array<{ orderNumber: string }> },
-    { rows: Array<{ id: string }> },
-    { rows: unknown[] },
-  ];
-  const orderNumber = numbered.rows[0]?.orderNumber;
+  const settled = (results.at(-1) as { rows: SettledOrder[] }).rows[0];
+  const orderNumber = settled?.orderNumber;
   if (!orderNumber) throw new Error('the order to number was not found');
-  if (queued.rows.length !== emails.length) throw new Error('the emails were not queued');
-  return {
-    id,
-    orderNumber,
-    emailIds: queued.rows.map((e) => e.id),
-    webhookDeliveries: deliveryIdsOf(event),
-  };
+  const emailIds = settled.emailIds ?? [];
+  if (emailIds.length !== emails.length) throw new Error('the emails were not queued');
+  return { id, orderNumber, emailIds, webhookDeliveries: settled.ids ?? [] };
 }
