@@ -1,6 +1,6 @@
 -- order_days and order_product_days (src/db/schema/order-rollups.ts): the Home report's daily
--- figures, kept by Postgres in the statement that changes an order or its lines, so they are
--- never half-written and need no statement from the application. Each path adds the changed
+-- figures, kept by Postgres in the transaction that changes an order or its lines (order_days
+-- as it commits), so they are never half-written and need no statement from the application. Each path adds the changed
 -- rows' new share and takes away their old one: placing (insert), paying, cancelling,
 -- refunding in part or in full, any status change, a line changed or removed, a product
 -- deleted (its lines lose the product), an order deleted. Shares are summed per key first and
@@ -45,71 +45,53 @@ CREATE OR REPLACE FUNCTION public.order_product_days_add(d_shops uuid[], d_days 
     sales_minor = t.sales_minor + excluded.sales_minor
 $$;--> statement-breakpoint
 
--- Orders placed, changed or deleted: their share of order_days (an order counts on the UTC day
--- it was placed unless cancelled; its sale is paid less refunded, never below zero, once fully
--- paid). A change of state or placing day also moves its lines' share of order_product_days.
+-- An order placed, changed or deleted: its share of order_days (an order counts on the UTC
+-- day it was placed unless cancelled; its sale is paid less refunded, never below zero, once
+-- fully paid). Its old share out and its new one in, written at COMMIT (the triggers below are
+-- deferred): the shop's row of the day is the one row every order of the shop writes, so it
+-- is locked only while the transaction commits, never while it waits on stock or coupons.
+CREATE OR REPLACE FUNCTION public.orders_days_share() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM public.order_days_add(array_agg(c.shop_id), array_agg(c.day), array_agg(c.sign),
+    array_agg(c.sign * c.paid), array_agg(c.sign * c.sales))
+  FROM (
+    SELECT -1 AS sign, OLD.shop_id AS shop_id, (OLD.created_at AT TIME ZONE 'UTC')::date AS day,
+      (OLD.payment_status = 'fully-paid')::integer AS paid,
+      CASE WHEN OLD.payment_status = 'fully-paid'
+        THEN greatest(OLD.paid_total_minor - OLD.refunded_total_minor, 0) ELSE 0 END AS sales
+    WHERE TG_OP <> 'INSERT' AND OLD.status <> 'cancelled'
+    UNION ALL
+    SELECT 1, NEW.shop_id, (NEW.created_at AT TIME ZONE 'UTC')::date,
+      (NEW.payment_status = 'fully-paid')::integer,
+      CASE WHEN NEW.payment_status = 'fully-paid'
+        THEN greatest(NEW.paid_total_minor - NEW.refunded_total_minor, 0) ELSE 0 END
+    WHERE TG_OP <> 'DELETE' AND NEW.status <> 'cancelled'
+  ) c;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+
+-- Orders changed: a change of state or placing day moves their lines' share of
+-- order_product_days (placing and deleting are the lines' triggers' and the row trigger's).
 CREATE OR REPLACE FUNCTION public.orders_rollups() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM public.order_days_add(array_agg(c.shop_id), array_agg(c.day), array_agg(c.orders),
-      array_agg(c.paid), array_agg(c.sales))
-    FROM (SELECT n.shop_id, (n.created_at AT TIME ZONE 'UTC')::date AS day, 1 AS orders,
-        (n.payment_status = 'fully-paid')::integer AS paid,
-        CASE WHEN n.payment_status = 'fully-paid'
-          THEN greatest(n.paid_total_minor - n.refunded_total_minor, 0) ELSE 0 END AS sales
-      FROM new_rows n WHERE n.status <> 'cancelled') c;
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM public.order_days_add(array_agg(c.shop_id), array_agg(c.day), array_agg(c.orders),
-      array_agg(c.paid), array_agg(c.sales))
-    FROM (SELECT o.shop_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, -1 AS orders,
-        -(o.payment_status = 'fully-paid')::integer AS paid,
-        CASE WHEN o.payment_status = 'fully-paid'
-          THEN -greatest(o.paid_total_minor - o.refunded_total_minor, 0) ELSE 0 END AS sales
-      FROM old_rows o WHERE o.status <> 'cancelled') c;
-  ELSE
-    PERFORM public.order_days_add(array_agg(c.shop_id), array_agg(c.day), array_agg(c.orders),
-      array_agg(c.paid), array_agg(c.sales))
-    FROM (
-      SELECT x.shop_id, (x.created_at AT TIME ZONE 'UTC')::date AS day, x.sign AS orders,
-        x.sign * (x.payment_status = 'fully-paid')::integer AS paid,
-        CASE WHEN x.payment_status = 'fully-paid'
-          THEN x.sign * greatest(x.paid_total_minor - x.refunded_total_minor, 0) ELSE 0 END AS sales
-      FROM (
-        SELECT -1 AS sign, o.shop_id, o.created_at, o.status, o.payment_status,
-          o.paid_total_minor, o.refunded_total_minor
-        FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.shop_id, o.created_at, o.status, o.payment_status, o.paid_total_minor,
-          o.refunded_total_minor) IS DISTINCT FROM (n.shop_id, n.created_at, n.status,
-          n.payment_status, n.paid_total_minor, n.refunded_total_minor)
-        UNION ALL
-        SELECT 1, n.shop_id, n.created_at, n.status, n.payment_status,
-          n.paid_total_minor, n.refunded_total_minor
-        FROM old_rows o JOIN new_rows n ON n.id = o.id
-        WHERE (o.shop_id, o.created_at, o.status, o.payment_status, o.paid_total_minor,
-          o.refunded_total_minor) IS DISTINCT FROM (n.shop_id, n.created_at, n.status,
-          n.payment_status, n.paid_total_minor, n.refunded_total_minor)
-      ) x
-      WHERE x.status <> 'cancelled'
-    ) c;
-
-    PERFORM public.order_product_days_add(array_agg(l.shop_id), array_agg(c.day),
-      array_agg(l.product_id), array_agg(c.sign * l.quantity), array_agg(c.sign * l.total_minor))
-    FROM (
-      SELECT o.id, o.shop_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, -1 AS sign
-      FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE public.order_counts_as_paid_sale(o.status, o.payment_status, o.refund_state)
-        AND (NOT public.order_counts_as_paid_sale(n.status, n.payment_status, n.refund_state)
-          OR (o.created_at, o.shop_id) IS DISTINCT FROM (n.created_at, n.shop_id))
-      UNION ALL
-      SELECT n.id, n.shop_id, (n.created_at AT TIME ZONE 'UTC')::date, 1
-      FROM old_rows o JOIN new_rows n ON n.id = o.id
-      WHERE public.order_counts_as_paid_sale(n.status, n.payment_status, n.refund_state)
-        AND (NOT public.order_counts_as_paid_sale(o.status, o.payment_status, o.refund_state)
-          OR (o.created_at, o.shop_id) IS DISTINCT FROM (n.created_at, n.shop_id))
-    ) c
-    JOIN public.order_lines l ON l.shop_id = c.shop_id AND l.order_id = c.id
-    WHERE l.product_id IS NOT NULL;
-  END IF;
+  PERFORM public.order_product_days_add(array_agg(l.shop_id), array_agg(c.day),
+    array_agg(l.product_id), array_agg(c.sign * l.quantity), array_agg(c.sign * l.total_minor))
+  FROM (
+    SELECT o.id, o.shop_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, -1 AS sign
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE public.order_counts_as_paid_sale(o.status, o.payment_status, o.refund_state)
+      AND (NOT public.order_counts_as_paid_sale(n.status, n.payment_status, n.refund_state)
+        OR (o.created_at, o.shop_id) IS DISTINCT FROM (n.created_at, n.shop_id))
+    UNION ALL
+    SELECT n.id, n.shop_id, (n.created_at AT TIME ZONE 'UTC')::date, 1
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+    WHERE public.order_counts_as_paid_sale(n.status, n.payment_status, n.refund_state)
+      AND (NOT public.order_counts_as_paid_sale(o.status, o.payment_status, o.refund_state)
+        OR (o.created_at, o.shop_id) IS DISTINCT FROM (n.created_at, n.shop_id))
+  ) c
+  JOIN public.order_lines l ON l.shop_id = c.shop_id AND l.order_id = c.id
+  WHERE l.product_id IS NOT NULL;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -170,14 +152,21 @@ BEGIN
 END
 $$;--> statement-breakpoint
 
-CREATE TRIGGER orders_rollups_insert AFTER INSERT ON public.orders
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION public.orders_rollups();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER orders_days_share_insert AFTER INSERT ON public.orders
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION public.orders_days_share();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER orders_days_share_update AFTER UPDATE ON public.orders
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN ((OLD.shop_id, OLD.created_at, OLD.status, OLD.payment_status,
+    OLD.paid_total_minor, OLD.refunded_total_minor) IS DISTINCT FROM (NEW.shop_id,
+    NEW.created_at, NEW.status, NEW.payment_status, NEW.paid_total_minor,
+    NEW.refunded_total_minor))
+  EXECUTE FUNCTION public.orders_days_share();--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER orders_days_share_delete AFTER DELETE ON public.orders
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION public.orders_days_share();--> statement-breakpoint
 CREATE TRIGGER orders_rollups_update AFTER UPDATE ON public.orders
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION public.orders_rollups();--> statement-breakpoint
-CREATE TRIGGER orders_rollups_delete AFTER DELETE ON public.orders
-  REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION public.orders_rollups();--> statement-breakpoint
 CREATE TRIGGER orders_rollups_delete_lines BEFORE DELETE ON public.orders
   FOR EACH ROW EXECUTE FUNCTION public.orders_rollups_delete_lines();--> statement-breakpoint
