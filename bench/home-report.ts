@@ -15,7 +15,6 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { startLocalStack } from '../scripts/local/stack';
 import { seedDemo } from '../scripts/seed';
-import type { Db } from '../src/db/client';
 import {
   needsActionSql,
   type OverviewScope,
@@ -25,6 +24,7 @@ import {
 } from '../src/modules/analytics/admin-overview-queries';
 import { selectBestSellers } from '../src/modules/products/queries/list';
 import { growCatalogue } from './lib/big-catalogue';
+import { capturedStatement } from './lib/captured-statement';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 
@@ -100,18 +100,8 @@ const GROUPS: Record<string, (r: OverviewScope) => SQL> = {
 };
 
 /** The storefront's best-sellers statement (first page of 18), as the endpoint sends it. */
-async function bestSellersQuery(shopId: string): Promise<SQL> {
-  let sent: SQL | undefined;
-  const capture = {
-    execute: async (query: SQL) => {
-      sent = query;
-      return { rows: [] };
-    },
-  } as unknown as Db;
-  await selectBestSellers(capture, shopId, 1, 18);
-  if (!sent) throw new Error('best sellers sent no statement');
-  return sent;
-}
+const bestSellersQuery = (shopId: string) =>
+  capturedStatement((db) => selectBestSellers(db, shopId, 1, 18));
 
 async function time(client: pg.Client, query: { sql: string; params: unknown[] }) {
   await client.query(query.sql, query.params); // warm-up
@@ -170,11 +160,11 @@ await withCleanup(async (register) => {
     );
     plans.push(`### ${name}\n\n\`\`\`\n${t.lines.join('\n')}\n\`\`\``);
   }
-  const best = await time(client, new PgDialect().sqlToQuery(await bestSellersQuery(demo.id)));
+  const best = await time(client, await bestSellersQuery(demo.id));
   rows.push(
     `| storefront best sellers (first page) | ${best.median.toFixed(1)} | ${best.max.toFixed(1)} | ${best.execution.toFixed(1)} |`,
   );
-  const bestQuery = new PgDialect().sqlToQuery(await bestSellersQuery(demo.id));
+  const bestQuery = await bestSellersQuery(demo.id);
   const buffers = await client.query(
     `explain (analyze, buffers, format text) ${bestQuery.sql}`,
     bestQuery.params,

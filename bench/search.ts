@@ -10,12 +10,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { seedDemo } from '../scripts/seed';
-import type { Db } from '../src/db/client';
 import { selectSearch } from '../src/modules/search/queries';
+import { capturedStatement } from './lib/captured-statement';
 import { measure, probe } from './lib/load';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { type LoggedPlan, parsePlanMessage } from './lib/plan-log';
@@ -124,18 +122,8 @@ async function fill(databaseUrl: string) {
 }
 
 /** The exact statement GET /search sends for `term`, as SQL text and parameters. */
-async function statementOf(shopId: string, term: string) {
-  let captured: SQL | undefined;
-  const capture = {
-    execute: async (query: SQL) => {
-      captured = query;
-      return { rows: [{}] };
-    },
-  } as unknown as Db;
-  await selectSearch(capture, shopId, term, 1, 20);
-  if (!captured) throw new Error('no statement captured');
-  return new PgDialect().sqlToQuery(captured);
-}
+const statementOf = (shopId: string, term: string) =>
+  capturedStatement((db) => selectSearch(db, shopId, term, 1, 20), {});
 
 const AUTO_EXPLAIN = {
   'auto_explain.log_min_duration': '0',

@@ -6,26 +6,10 @@
  *
  *   DATABASE_URL=postgres://... npx tsx bench/statements.ts [runs, default 40]
  */
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../src/db/client';
 import { selectProductList } from '../src/modules/products/queries/list';
 import { selectSearch } from '../src/modules/search/queries';
-
-/** The statement a query function sends, captured instead of run. */
-async function statementOf(run: (db: Db) => Promise<unknown>) {
-  let captured: SQL | undefined;
-  const db = {
-    execute: async (query: SQL) => {
-      captured = query;
-      return { rows: [] };
-    },
-  } as unknown as Db;
-  await run(db).catch(() => undefined);
-  if (!captured) throw new Error('no statement sent');
-  return new PgDialect().sqlToQuery(captured);
-}
+import { capturedStatement } from './lib/captured-statement';
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -44,7 +28,7 @@ async function main() {
     const shopId = shop.rows[0]?.id;
     if (!shopId) throw new Error('the demo shop is missing: npm run db:seed');
     const statements = {
-      'GET /products': await statementOf((db) =>
+      'GET /products': await capturedStatement((db) =>
         selectProductList(db, {
           shopId,
           page: 1,
@@ -58,10 +42,10 @@ async function main() {
           term: undefined,
         }),
       ),
-      'GET /search?term=pâtisserie': await statementOf((db) =>
+      'GET /search?term=pâtisserie': await capturedStatement((db) =>
         selectSearch(db, shopId, 'pâtisserie', 1, 20),
       ),
-      'GET /search?term=patiserie (a typo)': await statementOf((db) =>
+      'GET /search?term=patiserie (a typo)': await capturedStatement((db) =>
         selectSearch(db, shopId, 'patiserie', 1, 20),
       ),
     };
