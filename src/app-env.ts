@@ -11,7 +11,7 @@ import type {
 import type { Mailer } from './adapters/mail';
 import type { PaymentGateways } from './adapters/payments';
 import type { Storage } from './adapters/storage';
-import type { Database } from './db/client';
+import type { Database, Db } from './db/client';
 import type { Bindings, Config } from './env';
 import type {
   CustomerContext,
@@ -35,11 +35,6 @@ export type {
 export type Services = {
   config: Config;
   database: Database;
-  /**
-   * A database of its own for work deferred past the response: its statements are neither
-   * counted as the request's (`Server-Timing`) nor spent from the request's budget.
-   */
-  detachedDatabase(): Database;
   rateLimiter: RateLimiter;
   dedup: DedupStore;
   /** Values every isolate shares for a while (the positive cache of merchant keys). */
@@ -58,6 +53,12 @@ export type Services = {
   log: Logger;
   /** Runs work after the response is sent (the execution context's waitUntil). */
   defer(work: Promise<unknown>): void;
+  /**
+   * Runs database work after the response on a database of its own: its statements are
+   * neither counted as the request's (`Server-Timing`) nor spent from the request's budget,
+   * however soon they start. Every statement deferred past the response goes through here.
+   */
+  afterResponse(work: (db: Db) => Promise<unknown>): void;
   /** The rate limits this request was counted against, for the RateLimit headers. */
   rateLimits: RateLimitRecord[];
 };

@@ -128,5 +128,6 @@ function mailServices(db: Db, mail: MailTarget, deferred: Array<Promise<unknown>
     config: { MAIL_FROM: mail.from ?? DEFAULT_MAIL_FROM },
     log: createLogger({ command: 'staff invite' }),
     defer: (work: Promise<unknown>) => deferred.push(work),
+    afterResponse: (work: (db: Db) => Promise<unknown>) => deferred.push(work(db)),
   } as unknown as Services;
 }

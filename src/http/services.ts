@@ -102,18 +102,19 @@ export function buildServices(
     httpEndpoint: config.NEON_HTTP_ENDPOINT,
     wsProxy: config.NEON_WS_PROXY,
   };
+  const defer = (work: Promise<unknown>) =>
+    ctx.waitUntil(work.catch((error: unknown) => log.error('deferred work failed', { error })));
   return {
     config,
     database: createDatabase(databaseConfig, dbBudget),
-    detachedDatabase: () => createDatabase(databaseConfig),
     ...kvFor(config),
     mailer: createResendMailer(config.RESEND_API_KEY, config.RESEND_BASE_URL),
     storage: createR2Storage(env.STORAGE),
     images: env.IMAGES ? createCloudflareImages(env.IMAGES) : null,
     payments: paymentGateways(config),
     log,
-    defer: (work) =>
-      ctx.waitUntil(work.catch((error: unknown) => log.error('deferred work failed', { error }))),
+    defer,
+    afterResponse: (work) => defer(work(createDatabase(databaseConfig).db)),
     rateLimits: [],
   };
 }

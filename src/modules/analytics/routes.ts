@@ -27,8 +27,10 @@ const trackRoute = defineRoute({
 export const analyticsRoutes = createRouter();
 
 analyticsRoutes.openapi(trackRoute, (c) => {
-  const { database, dedup, defer, log } = c.get('services');
+  const { dedup, afterResponse, log } = c.get('services');
   const queue = c.env.ANALYTICS_QUEUE;
-  defer(recordEvent({ db: database.db, dedup, log, queue }, c.get('shop').id, c.req.valid('json')));
+  const shopId = c.get('shop').id;
+  const event = c.req.valid('json');
+  afterResponse((db) => recordEvent({ db, dedup, log, queue }, shopId, event));
   return c.json({ status: 'success' as const }, 202);
 });

@@ -10,11 +10,14 @@ export const outboxDeps = (services: Services): OutboxDeps => ({
   log: services.log,
 });
 
-/** Delivers freshly queued emails after the response, so the caller never waits on the provider. */
+/**
+ * Delivers freshly queued emails after the response, on a database of its own
+ * (Services.afterResponse), so the caller never waits on the provider.
+ */
 export function sendEmailsAfterResponse(services: Services, ids: Array<{ id: string }>) {
-  services.defer(
+  services.afterResponse((db) =>
     deliverEmails(
-      outboxDeps(services),
+      { ...outboxDeps(services), db },
       ids.map((r) => r.id),
     ),
   );

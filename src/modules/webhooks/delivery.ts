@@ -133,12 +133,10 @@ export async function deliverDueWebhooks(
 }
 
 /**
- * Sends freshly written deliveries after the response; the cron retries what fails. The
- * work runs on a database of its own, so its statements are never counted as the
- * endpoint's (`Server-Timing`) nor spent from its database budget, however soon they start.
+ * Sends freshly written deliveries after the response, on a database of its own
+ * (Services.afterResponse); the cron retries what fails.
  */
 export function deliverWebhooksAfterResponse(services: Services, ids: string[]) {
   if (ids.length === 0) return;
-  const deps = { ...deliveryDeps(services), db: services.detachedDatabase().db };
-  services.defer(deliverWebhooks(deps, ids));
+  services.afterResponse((db) => deliverWebhooks({ ...deliveryDeps(services), db }, ids));
 }
