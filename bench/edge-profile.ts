@@ -14,7 +14,7 @@ import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
 import { startLocalStack } from '../scripts/local/stack';
 import { seedDemo } from '../scripts/seed';
-import { type Profile, profileWhile } from './lib/cpu-profile';
+import { byPlace, nodeFile, type Profile, profileWhile } from './lib/cpu-profile';
 import { envInt } from './lib/machine';
 import { withCleanup } from './lib/session';
 import { startWorker } from './lib/worker';
@@ -43,32 +43,6 @@ const drive = (url: string, headers: Record<string, string>, unique: boolean) =>
         }
       : {}),
   });
-
-/** Self time grouped by source file (the bundle's modules are one file: by function then). */
-function byPlace(profile: Profile, keyOf: (url: string, fn: string) => string) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const totals = new Map<string, number>();
-  let all = 0;
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    all += ms;
-    const frame = byNode.get(id)?.callFrame;
-    const key = keyOf(frame?.url ?? '', frame?.functionName ?? '');
-    totals.set(key, (totals.get(key) ?? 0) + ms);
-  });
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 20)
-    .map(([k, ms]) => `  ${((100 * ms) / Math.max(all, 1)).toFixed(1).padStart(5)} %  ${k}`)
-    .join('\n');
-}
-
-const nodeFile = (url: string, fn: string) => {
-  if (!url) return `(${fn || 'native'})`;
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1] ?? url;
-  return url.replace(/^.*\/(scripts|bench)\//, '$1/');
-};
 
 async function main() {
   await withCleanup(async (register) => {

@@ -20,13 +20,17 @@ export async function profileWhile(
   inspectorPort: number,
   load: () => Promise<unknown>,
   top = 25,
+  workerName?: string,
 ): Promise<{ lines: ProfileLine[]; totalMs: number; profile: Profile }> {
   const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as {
     webSocketDebuggerUrl: string;
     title?: string;
   }[];
-  // wrangler dev's inspector proxy lists the user worker first.
-  const target = targets[0];
+  // wrangler dev's inspector proxy lists the user worker first; Miniflare lists every worker
+  // of the instance (the assets router's too), so one is picked by its name there.
+  const target = workerName
+    ? targets.find((t) => t.title?.includes(workerName))
+    : targets[0];
   if (!target) throw new Error('the inspector lists no worker');
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
@@ -75,3 +79,30 @@ function summarise(profile: Profile, top: number) {
     .slice(0, top);
   return { lines, totalMs };
 }
+
+/** Self time grouped by source file (the bundle's modules are one file: by function then). */
+export function byPlace(profile: Profile, keyOf: (url: string, fn: string) => string) {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const totals = new Map<string, number>();
+  let all = 0;
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+    all += ms;
+    const frame = byNode.get(id)?.callFrame;
+    const key = keyOf(frame?.url ?? '', frame?.functionName ?? '');
+    totals.set(key, (totals.get(key) ?? 0) + ms);
+  });
+  return [...totals.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([k, ms]) => `  ${((100 * ms) / Math.max(all, 1)).toFixed(1).padStart(5)} %  ${k}`)
+    .join('\n');
+}
+
+/** A Node profile's frame by package, or by file of scripts/ and bench/. */
+export const nodeFile = (url: string, fn: string) => {
+  if (!url) return `(${fn || 'native'})`;
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (m) return m[1] ?? url;
+  return url.replace(/^.*\/(scripts|bench)\//, '$1/');
+};

@@ -7,7 +7,7 @@
  * Run as a short-lived child process (`buildWorker()` in ./worker.ts does): wrangler's own
  * code and memory never stay in the long-running dev server.
  *
- *   node --import tsx scripts/local/worker-build.ts <outDir>
+ *   node --import tsx scripts/local/worker-build.ts <outDir> [wrangler flags, e.g. --no-minify]
  */
 import { spawn } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
@@ -40,12 +40,15 @@ export type WorkerManifest = {
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WRANGLER_CLI = path.join(ROOT, 'node_modules', 'wrangler', 'wrangler-dist', 'cli.js');
 
-/** `wrangler deploy --dry-run --outdir`: the deploy bundle, nothing uploaded. */
-function bundle(outDir: string): Promise<void> {
+/**
+ * `wrangler deploy --dry-run --outdir`: the deploy bundle, nothing uploaded. `extra` takes
+ * wrangler's own flags (`--no-minify` for a profile that names functions).
+ */
+function bundle(outDir: string, extra: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--no-warnings', WRANGLER_CLI, 'deploy', '--dry-run', '--outdir', outDir],
+      ['--no-warnings', WRANGLER_CLI, 'deploy', '--dry-run', '--outdir', outDir, ...extra],
       {
         cwd: ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,7 +129,7 @@ async function main() {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   // Loading wrangler's API here overlaps with the bundler's run.
-  await Promise.all([bundle(outDir), import('wrangler')]);
+  await Promise.all([bundle(outDir, process.argv.slice(3)), import('wrangler')]);
   const manifest = await buildManifest(outDir);
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }

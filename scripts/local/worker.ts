@@ -18,6 +18,8 @@ export type ServeOptions = {
   persistTo?: string;
   /** More workers in the same instance (the theme, scripts/local/theme.ts). */
   extraWorkers?: object[];
+  /** Opens workerd's inspector (the Chrome DevTools protocol) on this port, for profiles. */
+  inspectorPort?: number;
 };
 
 export type ServedWorker = {
@@ -78,12 +80,16 @@ export default {
  * Bundles the worker in a short-lived child process (scripts/local/worker-build.ts runs
  * `wrangler deploy --dry-run`), so wrangler never stays resident beside the server.
  */
-export async function buildWorker(outDir: string): Promise<BuiltWorker> {
+export async function buildWorker(
+  outDir: string,
+  options: { minify?: boolean } = {},
+): Promise<BuiltWorker> {
   const dir = path.resolve(outDir);
+  const flags = options.minify === false ? ['--no-minify'] : [];
   await new Promise<void>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'scripts/local/worker-build.ts'), dir],
+      ['--import', 'tsx', path.join(ROOT, 'scripts/local/worker-build.ts'), dir, ...flags],
       { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let errors = '';
@@ -113,6 +119,7 @@ function miniflareOptions(options: ServeOptions) {
     // `/cdn-cgi/handler/scheduled` runs the cron handler on demand, as under wrangler dev.
     unsafeTriggerHandlers: true,
     ...(options.persistTo ? { r2Persist: path.join(options.persistTo, 'v3', 'r2') } : {}),
+    ...(options.inspectorPort ? { inspectorPort: options.inspectorPort } : {}),
     workers: [
       {
         name: 'storefront-api',

@@ -1,0 +1,148 @@
+/**
+ * Where a flash sale's buyers spend the machine's CPU: the one-product burst of
+ * bench/flash-sale.ts (FLASH_BUYERS buyers of FLASH_STOCK units, all at once) on the stack
+ * `npm run dev` runs, with
+ *   - the CPU time each process used during the burst (workerd, Postgres, and this Node
+ *     process: the SQL-over-HTTP and Redis stand-ins and the load generator), per buyer;
+ *   - a CPU profile of the worker's isolate (workerd's inspector; the bundle built without
+ *     minifying, so functions keep their names) and one of this process, by place.
+ *
+ *   npx tsx bench/flash-sale-profile.ts        (FLASH_BUYERS=500 FLASH_STOCK=100)
+ *
+ * A profiled burst is slower than an unprofiled one: read the shares and the CPU per buyer,
+ * not the latencies (bench/flash-sale.ts measures those).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startLocalStack } from '../scripts/local/stack';
+import { buildWorker, serveWorker } from '../scripts/local/worker';
+import { seedDemo } from '../scripts/seed';
+import { byPlace, nodeFile, type Profile, profileWhile } from './lib/cpu-profile';
+import { burst, createProduct, soldOf } from './lib/flash-buyers';
+import { envInt, loadAverage } from './lib/machine';
+import { withCleanup } from './lib/session';
+
+const settings = {
+  buyers: envInt('FLASH_BUYERS', 500, 5_000),
+  stock: envInt('FLASH_STOCK', 100, 100_000),
+  inspectorPort: envInt('FLASH_INSPECTOR_PORT', 9331, 65_535),
+};
+
+const TICKS_PER_SECOND = 100;
+
+/** CPU seconds (user + system) of this process's descendants, by command name. */
+function descendantsCpu(): Map<string, number> {
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const close = raw.lastIndexOf(')');
+        const comm = raw.slice(raw.indexOf('(') + 1, close);
+        const fields = raw.slice(close + 2).split(' ');
+        const ppid = Number(fields[1]);
+        const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+        return [{ pid: Number(pid), ppid, comm, cpu }];
+      } catch {
+        return [];
+      }
+    });
+  const mine = new Set([process.pid]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const s of stats) {
+      if (!mine.has(s.pid) && mine.has(s.ppid)) {
+        mine.add(s.pid);
+        grown = true;
+      }
+    }
+  }
+  const byName = new Map<string, number>();
+  for (const s of stats) {
+    if (!mine.has(s.pid) || s.pid === process.pid) continue;
+    const name = s.comm.startsWith('postgres') ? 'postgres' : s.comm;
+    byName.set(name, (byName.get(name) ?? 0) + s.cpu);
+  }
+  const self = process.cpuUsage();
+  byName.set('node (this process)', (self.user + self.system) / 1e6);
+  return byName;
+}
+
+async function main() {
+  await withCleanup(async (register) => {
+    const stack = await startLocalStack({ mode: 'test' });
+    register({ name: 'local stack', stop: stack.stop });
+    const { demo } = await seedDemo(stack.databaseUrl);
+    const work = await mkdtemp(path.join(tmpdir(), 'storefront-flash-profile-'));
+    register({ name: 'bundle', stop: () => rm(work, { recursive: true, force: true }) });
+    const worker = await serveWorker({
+      built: await buildWorker(path.join(work, 'bundle'), { minify: false }),
+      bindings: stack.bindings,
+      inspectorPort: settings.inspectorPort,
+    });
+    register({ name: 'worker', stop: worker.stop });
+    const { apiKey, merchantKey } = demo;
+    if (!merchantKey) throw new Error('the demo shop was seeded without a merchant key');
+    await fetch(`${worker.origin}/access/api/v1/settings`, { headers: { 'x-api-key': apiKey } });
+    const product = await createProduct(worker.origin, merchantKey, 'Lamp', settings.stock);
+
+    const node = new Session();
+    node.connect();
+    await node.post('Profiler.enable');
+    await node.post('Profiler.setSamplingInterval', { interval: 200 });
+    const loadBefore = loadAverage();
+    const before = descendantsCpu();
+    await node.post('Profiler.start');
+    let answers: Awaited<ReturnType<typeof burst>> | undefined;
+    const worked = await profileWhile(
+      settings.inspectorPort,
+      async () => {
+        answers = await burst(worker.origin, apiKey, [product], settings.buyers);
+      },
+      30,
+      'storefront-api',
+    );
+    const { profile: nodeProfile } = await node.post('Profiler.stop');
+    const after = descendantsCpu();
+    node.disconnect();
+    const sold = await soldOf(stack.databaseUrl, [product]);
+
+    const statuses: Record<string, number> = {};
+    for (const a of answers?.answers ?? []) {
+      const key = `${a.status}${a.code ? ` ${a.code}` : ''}`;
+      statuses[key] = (statuses[key] ?? 0) + 1;
+    }
+    console.log(
+      `\n${settings.buyers} buyers of ${settings.stock} units: ${sold.ordersCreated} orders, ` +
+        `stock ${sold.finalStock.join(', ')}; ${JSON.stringify(statuses)}; ` +
+        `${answers?.seconds.toFixed(2)} s; load ${loadBefore} → ${loadAverage()}`,
+    );
+    console.log('\n| process | CPU s in the burst | CPU ms per buyer |\n|---|---:|---:|');
+    let total = 0;
+    for (const [name, cpu] of after) {
+      const used = cpu - (before.get(name) ?? 0);
+      if (used < 0.05) continue;
+      total += used;
+      console.log(
+        `| ${name} | ${used.toFixed(2)} | ${((1000 * used) / settings.buyers).toFixed(1)} |`,
+      );
+    }
+    console.log(`| all | ${total.toFixed(2)} | ${((1000 * total) / settings.buyers).toFixed(1)} |`);
+    console.log(`\nworker isolate: ${worked.totalMs.toFixed(0)} ms sampled, by function`);
+    for (const line of worked.lines) {
+      console.log(`  ${(100 * line.share).toFixed(1).padStart(5)} %  ${line.name}`);
+    }
+    console.log('\nthis process (stand-ins and load generator), by place:');
+    console.log(byPlace(nodeProfile as unknown as Profile, nodeFile));
+  });
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
