@@ -1,25 +1,24 @@
 import { Client, type NeonQueryFunction, neon, neonConfig } from '@neondatabase/serverless';
-import {
-  createTableRelationsHelpers,
-  extractTablesRelationalConfig,
-  type RelationalSchemaConfig,
-  type TablesRelationalConfig,
-} from 'drizzle-orm';
 import { NeonHttpDatabase, NeonHttpDriver } from 'drizzle-orm/neon-http';
 import { drizzle as drizzleWs, type NeonDatabase } from 'drizzle-orm/neon-serverless';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { DependencyUnavailableError } from '../lib/dependency';
 import { DbBudget, reachability } from './budget';
 import { isDatabaseUnavailable, sqlState } from './errors';
-import * as schema from './schema';
+import type * as schema from './schema';
 
 export { DB_BUDGET_MS, DB_STATEMENT_TIMEOUT_MS, DbBudget, databaseAnsweredWithin } from './budget';
 
 export type Schema = typeof schema;
-/** The request-scoped database: each call is one HTTP round trip; `db.batch([...])` is one atomic round trip. */
-export type Db = NeonHttpDatabase<Schema>;
+/**
+ * The request-scoped database: each call is one HTTP round trip; `db.batch([...])` is one
+ * atomic round trip. Queries name their tables (`db.select().from(products)`); drizzle's
+ * relational API (`db.query.*`) is not set up, so building a request's database walks no
+ * schema.
+ */
+export type Db = NeonHttpDatabase;
 /** A connection inside an interactive (WebSocket) transaction. */
-export type Tx = Parameters<Parameters<NeonDatabase<Schema>['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<NeonDatabase['transaction']>[0]>[0];
 
 export type DatabaseConfig = {
   url: string;
@@ -151,7 +150,6 @@ async function runInteractive<T>(
     }
     const wsDb = drizzleWs({
       client,
-      schema,
       logger: {
         logQuery: () => {
           roundTrips.count += 1;
@@ -190,29 +188,13 @@ async function runInteractive<T>(
   }
 }
 
-/**
- * What drizzle works out from the schema (every table's relations) and the SQL dialect: the
- * same for every request, so made once per isolate. `drizzle({ client, schema })` would walk
- * the whole schema again on each request, a cost every request that builds its services paid.
- */
-let shared: { dialect: PgDialect; relations: RelationalSchemaConfig<TablesRelationalConfig> };
+/** The SQL dialect: the same for every request, so made once per isolate. */
+const dialect = new PgDialect();
 
-/** Drizzle over one request's Neon HTTP client, as `drizzle({ client, schema })` builds it. */
+/** Drizzle over one request's Neon HTTP client, as `drizzle({ client })` builds it. */
 function httpDatabase(client: NeonQueryFunction<boolean, boolean>): Db {
-  if (!shared) {
-    const { tables, tableNamesMap } = extractTablesRelationalConfig(
-      schema,
-      createTableRelationsHelpers,
-    );
-    shared = {
-      dialect: new PgDialect(),
-      relations: { fullSchema: schema, schema: tables, tableNamesMap },
-    };
-  }
-  // biome-ignore lint/suspicious/noExplicitAny: the relations are the schema's, typed by Db below
-  const relations = shared.relations as any;
-  const session = new NeonHttpDriver(client, shared.dialect).createSession(relations);
-  return new NeonHttpDatabase(shared.dialect, session, relations) as unknown as Db;
+  const session = new NeonHttpDriver(client, dialect).createSession(undefined);
+  return new NeonHttpDatabase(dialect, session, undefined);
 }
 
 /**
