@@ -76,7 +76,8 @@ export type CardPage<Item> = { total: number; items: Item[] };
  * SQL: `{ total, items }` for one page of the products listed in the CTE `cte` (a column
  * `id`, plus whatever `orderBy` reads through the alias `h`), items read from their cards in
  * that order. Declare a plain filter CTE `not materialized` so the count and the page each
- * use the indexes (the page stops after `limit` rows).
+ * use the indexes (the page stops after `limit` rows). `total` replaces counting the CTE's
+ * rows where the number is kept elsewhere (shopCardsTotal).
  */
 export const productPageJson = (
   shopId: string,
@@ -84,13 +85,18 @@ export const productPageJson = (
   orderBy: SQL,
   page: number,
   limit: number,
+  total?: SQL,
 ): SQL => {
   const from = sql.raw(cte);
   return sql`json_build_object(
-    'total', (select count(*)::int from ${from}),
+    'total', ${total ?? sql`(select count(*)::int from ${from})`},
     'items', (select ${jsonArray(cardItem('c'), sql`pg.ord`)}
       from (select h.id, row_number() over (order by ${orderBy}) as ord
         from ${from} h order by ${orderBy}
         limit ${limit} offset ${(page - 1) * limit}) pg
       join product_cards c on c.shop_id = ${shopId} and c.id = pg.id))`;
 };
+
+/** SQL: how many cards the shop has (shop_card_counts), the total of an unfiltered list. */
+export const shopCardsTotal = (shopId: string): SQL =>
+  sql`coalesce((select k.cards from shop_card_counts k where k.shop_id = ${shopId}), 0)`;

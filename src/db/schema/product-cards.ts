@@ -59,3 +59,13 @@ export const productCards = pgTable(
     index('product_cards_shop_search_idx').using('gin', t.shopId, t.searchVector).with(searchGin),
   ],
 );
+
+/**
+ * Per shop, how many cards it has: the total of an unfiltered product list (selectProductList),
+ * so that answer does not count every card of the shop per read. Kept by Postgres as each
+ * transaction that adds or removes cards commits (drizzle/0048_shop_card_count_triggers.sql).
+ */
+export const shopCardCounts = pgTable('shop_card_counts', {
+  shopId: shopId().primaryKey(),
+  cards: integer('cards').notNull().default(0),
+});

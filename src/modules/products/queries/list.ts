@@ -4,6 +4,7 @@ import {
   type CardPage,
   cardPricesMatch,
   productPageJson,
+  shopCardsTotal,
 } from '../../../read-models/product-cards';
 import { searchCtes } from '../../../read-models/search';
 import type { ProductListItem } from '../schemas';
@@ -83,6 +84,8 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
   // the shop's cards newest first, testing each, when few or none match); otherwise the filter
   // CTE stays inlined so the count and the page each use the card indexes.
   const once = Boolean(term) || prices.length > 0;
+  // Every card of the shop matches: its number is kept (shop_card_counts), not counted.
+  const total = where.length === 1 && !term ? shopCardsTotal(f.shopId) : undefined;
   return selectPage(
     db,
     sql`with ${f.categoryIds ? sql`category_tree(id) as materialized (${f.categoryIds}),` : sql``}
@@ -94,7 +97,7 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
       ${term ? sql`join products_search s on s.id = c.id` : sql``}
       where ${sql.join(where, sql` and `)}
     )
-    select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit)} as page`,
+    select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit, total)} as page`,
   );
 }
 
