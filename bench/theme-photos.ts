@@ -10,8 +10,14 @@
  * (API_ORIGIN, default http://127.0.0.1:8787); restarting `npm run dev` on a fresh data
  * directory brings the SVGs back.
  *
+ * THEME_PHOTOS takes real photographs instead: a comma-separated list of JPEG files or
+ * directories (of each directory, its largest JPEG whose long side is 2,000 to 4,000 px).
+ * bench/THEME.md names the photographs of Debian's plasma-workspace-wallpapers it used.
+ *
  *   npm run bench:theme:photos && npm run bench:theme:lighthouse
  */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_MERCHANT_KEY } from '../scripts/seed/keys';
 
@@ -60,6 +66,36 @@ async function photo(width: number, height: number, seed: number): Promise<Buffe
     .toBuffer();
 }
 
+/** The largest JPEG under `dir` whose long side is 2,000 to 4,000 px, or undefined. */
+async function photographIn(dir: string): Promise<string | undefined> {
+  const files = (await readdir(dir, { recursive: true }))
+    .filter((f) => /\.jpe?g$/i.test(f))
+    .map((f) => path.join(dir, f));
+  let best: { file: string; pixels: number } | undefined;
+  for (const file of files) {
+    const { width = 0, height = 0 } = await sharp(file).metadata();
+    const long = Math.max(width, height);
+    if (long < 2000 || long > 4000) continue;
+    if (!best || width * height > best.pixels) best = { file, pixels: width * height };
+  }
+  return best?.file;
+}
+
+/** The photographs THEME_PHOTOS names (see above), read as JPEG bytes. */
+async function photographs(list: string): Promise<Array<{ name: string; jpeg: Buffer }>> {
+  const found: Array<{ name: string; jpeg: Buffer }> = [];
+  for (const entry of list
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const file = (await stat(entry)).isDirectory() ? await photographIn(entry) : entry;
+    if (!file) throw new Error(`${entry}: no JPEG of 2,000 to 4,000 px`);
+    found.push({ name: path.basename(entry), jpeg: await readFile(file) });
+  }
+  if (found.length === 0) throw new Error('THEME_PHOTOS names no photograph');
+  return found;
+}
+
 async function call(path: string, init: RequestInit = {}) {
   const res = await fetch(`${admin}${path}`, {
     ...init,
@@ -70,19 +106,29 @@ async function call(path: string, init: RequestInit = {}) {
   return res;
 }
 
+const real = process.env.THEME_PHOTOS ? await photographs(process.env.THEME_PHOTOS) : undefined;
+const pictures =
+  real ??
+  (await Promise.all(
+    SIZES.map(async ([width, height], i) => ({
+      name: `photo-${i + 1}`,
+      jpeg: await photo(width, height, i + 1),
+    })),
+  ));
+
 const mediaIds: string[] = [];
 let bytes = 0;
-for (const [i, [width, height]] of SIZES.entries()) {
-  const jpeg = await photo(width, height, i + 1);
+for (const { name, jpeg } of pictures) {
   bytes += jpeg.length;
-  const res = await call(`/media?filename=photo-${i + 1}&alt=`, {
+  const res = await call(`/media?filename=${encodeURIComponent(name)}&alt=`, {
     method: 'POST',
     headers: { 'content-type': 'image/jpeg' },
     body: jpeg,
   });
   const media = (await res.json()) as { id: string };
   mediaIds.push(media.id);
-  console.error(`photo ${i + 1}: ${width}x${height}, ${jpeg.length} bytes`);
+  const { width, height } = await sharp(jpeg).metadata();
+  console.error(`${name}: ${width}x${height}, ${jpeg.length} bytes`);
 }
 
 const products: string[] = [];
@@ -103,8 +149,8 @@ for (const [i, id] of products.entries()) {
     body: JSON.stringify({ media: [{ media_id: mediaIds[i % mediaIds.length] }] }),
   });
 }
-// The hero: a wide photo in the home-hero entry's image field.
-const hero = await photo(3600, 1575, 99);
+// The hero: a wide photo in the home-hero entry's image field (the first photograph given).
+const hero = real?.[0]?.jpeg ?? (await photo(3600, 1575, 99));
 bytes += hero.length;
 const heroMedia = (await (
   await call('/media?filename=hero&alt=', {
@@ -132,5 +178,5 @@ if (heroModel) {
 }
 
 console.log(
-  `${SIZES.length + 1} JPEG photos (${(bytes / 1e6).toFixed(1)} MB in all) on ${products.length} products and the home hero`,
+  `${pictures.length + 1} JPEG ${real ? 'photographs' : 'photos'} (${(bytes / 1e6).toFixed(1)} MB in all) on ${products.length} products and the home hero`,
 );
