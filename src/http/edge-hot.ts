@@ -59,10 +59,14 @@ type HotEntry = {
   /** The bytes, held once: a Blob is sent without being copied again. */
   body: Blob;
   etag: string;
-  /** The answer's headers as the client got them, but the per-request ones. */
-  headers: Record<string, string>;
+  /**
+   * The answer's headers as the client got them, but the per-request ones. Kept as `Headers`:
+   * a Response copies those natively, where a plain object is converted entry by entry on
+   * every hit (a fifth of a hit's CPU in a profile).
+   */
+  headers: Headers;
   /** The same without `Content-Type`, for a 304. */
-  notModified: Record<string, string>;
+  notModified: Headers;
   expiresAt: number;
 };
 
@@ -85,25 +89,25 @@ const signatureOf = (req: Request) => {
     : `${req.url}\nh:${h.get('x-forwarded-host')}\n${h.get('origin')}\n${h.get('host')}`;
 };
 
-const headersOf = (res: Response): Record<string, string> => {
-  const kept: Record<string, string> = {};
+const headersOf = (res: Response, leaveOut: Set<string>): Headers => {
+  const kept = new Headers();
   res.headers.forEach((value, name) => {
-    if (!PER_REQUEST.has(name)) kept[name] = value;
+    if (!leaveOut.has(name)) kept.append(name, value);
   });
   return kept;
 };
 
+const NOT_MODIFIED_LEAVES_OUT = new Set([...PER_REQUEST, 'content-type']);
+
 function replay(req: Request, entry: HotEntry): Response {
   const ifNoneMatch = req.headers.get('if-none-match');
   const notModified = ifNoneMatch !== null && matchesIfNoneMatch(ifNoneMatch, entry.etag);
-  const headers = {
-    ...(notModified ? entry.notModified : entry.headers),
-    'x-request-id': requestIdFor(req.headers),
-    'server-timing': HIT_TIMING,
-  };
-  return notModified
-    ? new Response(null, { status: 304, headers })
-    : new Response(entry.body, { status: 200, headers });
+  const res = notModified
+    ? new Response(null, { status: 304, headers: entry.notModified })
+    : new Response(entry.body, { status: 200, headers: entry.headers });
+  res.headers.set('x-request-id', requestIdFor(req.headers));
+  res.headers.set('server-timing', HIT_TIMING);
+  return res;
 }
 
 /** A hot tier: `serve` for the worker's entry, `recorder` for the storefront application. */
@@ -178,15 +182,13 @@ export function createHotTier(now: () => number = Date.now) {
       if (served.body.byteLength > HOT_MAX_BYTES) return;
       ports ??= { reader: readerOf(c.env), trusted };
       const { shopId, generation, etag } = served;
-      const headers = headersOf(c.res);
-      const { 'content-type': _type, ...notModified } = headers;
       remember(signatureOf(c.req.raw), {
         shopId,
         generation,
         body: new Blob([served.body]),
         etag,
-        headers,
-        notModified,
+        headers: headersOf(c.res, PER_REQUEST),
+        notModified: headersOf(c.res, NOT_MODIFIED_LEAVES_OUT),
         expiresAt: now() + Math.min(served.ttlMs, HOT_TTL_MS),
       });
     };
