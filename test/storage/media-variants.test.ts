@@ -147,7 +147,7 @@ describe('GET /storage/:shopId/media/:filename?w=', () => {
         'IMAGE_WIDTH_INVALID',
       );
     expectError(await call(`/storage/${shop.id}/media/none.jpg?w=500`), 400, 'IMAGE_WIDTH_INVALID');
-    expect(IMAGE_WIDTHS).toEqual([320, 640, 1024, 1600]);
+    expect(IMAGE_WIDTHS).toEqual([320, 480, 640, 800, 1024, 1600]);
   });
 
   it('serves an SVG as stored whatever the width', async () => {

@@ -6,8 +6,12 @@
  * once and then served from the cache.
  */
 
-/** The widths, in pixels, `?w=` accepts. */
-export const IMAGE_WIDTHS = [320, 640, 1024, 1600] as const;
+/**
+ * The widths, in pixels, `?w=` accepts. Each is at most about 1.5x the one below, so a place
+ * gets an image at most about half again as wide as it shows: a phone's two-column card needs
+ * about 360 px, its full-width hero about 720 px.
+ */
+export const IMAGE_WIDTHS = [320, 480, 640, 800, 1024, 1600] as const;
 
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 

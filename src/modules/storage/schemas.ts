@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { IMAGE_WIDTHS } from '@storefront-api/client/images';
 
 export const MediaParams = z.object({
   shopId: z.string().openapi({ param: { name: 'shopId', in: 'path' } }),
@@ -11,6 +12,6 @@ export const MediaQuery = z.object({
     .optional()
     .openapi({
       param: { name: 'w', in: 'query' },
-      description: 'A width to resize the image to: 320, 640, 1024 or 1600',
+      description: `A width to resize the image to: ${IMAGE_WIDTHS.slice(0, -1).join(', ')} or ${IMAGE_WIDTHS.at(-1)}`,
     }),
 });

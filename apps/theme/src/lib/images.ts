@@ -1,4 +1,7 @@
-import { IMAGE_WIDTHS, imageSrcset, imageWidthUrl } from '@storefront-api/client/images';
+import { type ImageWidth, imageSrcset, imageWidthUrl } from '@storefront-api/client/images';
+
+/** The width of `src` for a browser that reads no `srcset`. */
+const FALLBACK_WIDTH: ImageWidth = 640;
 
 /** An image object as the API sends it; any image field may be null. */
 export type ImageRef = { uploadUrl?: string | null; title?: string | null } | null | undefined;
@@ -40,7 +43,7 @@ export type ImageLoading = 'priority' | 'eager' | 'lazy';
 export function responsiveImage(src: string, sizes: string, loading: ImageLoading) {
   const srcset = imageSrcset(src);
   return {
-    src: srcset ? imageWidthUrl(src, IMAGE_WIDTHS[1]) : src,
+    src: srcset ? imageWidthUrl(src, FALLBACK_WIDTH) : src,
     srcset: srcset ?? undefined,
     sizes: srcset ? sizes : undefined,
     loading: loading === 'lazy' ? ('lazy' as const) : ('eager' as const),

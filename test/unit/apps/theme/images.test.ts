@@ -10,7 +10,7 @@ describe('responsiveImage', () => {
     const img = responsiveImage(URL_, SIZES, 'lazy');
     expect(img.src).toBe(`${URL_}?w=640`);
     expect(img.srcset).toBe(
-      `${URL_}?w=320 320w, ${URL_}?w=640 640w, ${URL_}?w=1024 1024w, ${URL_}?w=1600 1600w`,
+      `${URL_}?w=320 320w, ${URL_}?w=480 480w, ${URL_}?w=640 640w, ${URL_}?w=800 800w, ${URL_}?w=1024 1024w, ${URL_}?w=1600 1600w`,
     );
     expect(img.sizes).toBe(SIZES);
   });

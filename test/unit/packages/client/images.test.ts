@@ -6,7 +6,7 @@ const URL_ = 'https://api.example/storage/0b5c/media/linen-tee-1a2b.jpg';
 
 describe('image widths', () => {
   it('names each width the API resizes to, smallest first', () => {
-    expect(IMAGE_WIDTHS).toEqual([320, 640, 1024, 1600]);
+    expect(IMAGE_WIDTHS).toEqual([320, 480, 640, 800, 1024, 1600]);
   });
 
   it('adds the width to the image URL as ?w=, or &w= after a query', () => {
@@ -16,7 +16,7 @@ describe('image widths', () => {
 
   it('offers every width in the srcset', () => {
     expect(imageSrcset(URL_)).toBe(
-      `${URL_}?w=320 320w, ${URL_}?w=640 640w, ${URL_}?w=1024 1024w, ${URL_}?w=1600 1600w`,
+      `${URL_}?w=320 320w, ${URL_}?w=480 480w, ${URL_}?w=640 640w, ${URL_}?w=800 800w, ${URL_}?w=1024 1024w, ${URL_}?w=1600 1600w`,
     );
   });
 
