@@ -89,11 +89,14 @@ export function artSvg({ title, caption, width = 800, height = 800, colour }: Ar
 
 /** A wordmark logo: a rising-sun arc beside the shop name. */
 export function logoSvg(name: string, ink: string, accent: string): string {
+  // The largest size up to 30 px at which the name fits the 264 px beside the mark, even in
+  // a wide fallback serif (about 0.62 em a letter, plus the 2 px spacing).
+  const fontSize = Math.min(30, Math.floor((264 / Math.max(name.length, 1) - 2) / 0.62));
   return [
     '<svg xmlns="http://www.w3.org/2000/svg" width="360" height="80" viewBox="0 0 360 80">',
     `<path d="M12 56a28 28 0 0 1 56 0Z" fill="${accent}"/>`,
     `<path d="M4 62h72" stroke="${ink}" stroke-width="4" stroke-linecap="round"/>`,
-    `<text x="88" y="54" font-family="Georgia, serif" font-size="30" letter-spacing="2" fill="${ink}">${escapeXml(name)}</text>`,
+    `<text x="88" y="54" font-family="Georgia, serif" font-size="${fontSize}" letter-spacing="2" fill="${ink}">${escapeXml(name)}</text>`,
     '</svg>',
   ].join('');
 }
