@@ -5,6 +5,7 @@ import { useMe } from '../../components/layout';
 import { ErrorNotice, Loading } from '../../components/ui';
 import { formatMoney } from '../../lib/money';
 import { can } from '../../lib/scopes';
+import { countOf } from '../../lib/text';
 import { NeedsAction } from './needs-action';
 import { analyticsKeys } from './queries';
 import { SalesChart } from './sales-chart';
@@ -147,7 +148,7 @@ function Period({ period, currency }: { period: PeriodFigures; currency: string 
           <dt>Average order value</dt>
           <dd>
             {formatMoney(period.average_order_value, currency)}
-            <small>{period.paid_orders} paid orders</small>
+            <small>{countOf(period.paid_orders, 'paid order')}</small>
           </dd>
         </div>
       </dl>

@@ -1,4 +1,5 @@
 import type { Schema } from '../../api/client';
+import { countOf } from '../../lib/text';
 
 /** Which column of the file names categories, as the import API takes it. */
 export type CategorySource = Schema<'Import'>['categories_from'];
@@ -10,8 +11,6 @@ const LABELS: Record<Exclude<CategorySource, 'none'>, string> = {
   collection: 'Collection',
 };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /** What one choice would do, in words. */
 function effectOf(source: Mapping['sources'][number]) {
   if (source.column === null) return 'The file has no such column.';
@@ -19,9 +18,9 @@ function effectOf(source: Mapping['sources'][number]) {
   const made =
     source.new_categories === 0
       ? 'all exist already'
-      : `${plural(source.new_categories, 'new category', 'new categories')} would be created`;
+      : `${countOf(source.new_categories, 'new category', 'new categories')} would be created`;
   const verb = source.products === 1 ? 'names' : 'name';
-  return `${plural(source.products, 'product')} ${verb} ${plural(source.names, 'category', 'categories')} (${made}), e.g. ${source.examples.join(', ')}.`;
+  return `${countOf(source.products, 'product')} ${verb} ${countOf(source.names, 'category', 'categories')} (${made}), e.g. ${source.examples.join(', ')}.`;
 }
 
 /**
@@ -41,8 +40,8 @@ export function CategoryMapping({
     <fieldset className="mapping">
       <legend>Which column becomes categories?</legend>
       <p className="muted">
-        Tags stay tags: {plural(mapping.tags.distinct, 'tag')} from{' '}
-        {plural(mapping.tags.products, 'product')} become product tags, never categories.
+        Tags stay tags: {countOf(mapping.tags.distinct, 'tag')} from{' '}
+        {countOf(mapping.tags.products, 'product')} become product tags, never categories.
       </p>
       {mapping.sources.map((source) => (
         <div className="check" key={source.source}>

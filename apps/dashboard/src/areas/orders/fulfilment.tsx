@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { ApiError, api, unwrap } from '../../api/client';
 import { ConfirmDialog, formatDate, TextField } from '../../components/ui';
+import { countOf } from '../../lib/text';
 import { type Order, useOrderWrite, WriteProblem } from './order-write';
 
 /** What of a line has not shipped yet. */
@@ -76,7 +77,7 @@ export function FulfilDialog({
       ),
     (updated) => {
       const shipped = updated.fulfillments.at(-1)?.lines.reduce((n, l) => n + l.quantity, 0) ?? 0;
-      onDone(`Fulfilled ${shipped} ${shipped === 1 ? 'item' : 'items'}.`);
+      onDone(`Fulfilled ${countOf(shipped, 'item')}.`);
     },
   );
   const linesError = fulfil.fieldError('lines');

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ApiError, api, unwrap } from '../../api/client';
 import { ConfirmDialog, formatDate, TextField } from '../../components/ui';
 import { formatMoney, parseMajor, toMajorInput } from '../../lib/money';
+import { countOf } from '../../lib/text';
 import { lineName } from './fulfilment';
 import { type Order, useOrderWrite, WriteProblem } from './order-write';
 
@@ -53,7 +54,7 @@ function bodyOf(order: Order, form: Form, currency: string) {
 function summary(refund: Order['refunds'][number] | undefined, currency: string) {
   if (!refund) return 'Refunded.';
   const back = refund.restock.reduce((n, l) => n + l.quantity, 0);
-  const stock = back > 0 ? ` ${back} ${back === 1 ? 'item' : 'items'} back in stock.` : '';
+  const stock = back > 0 ? ` ${countOf(back, 'item')} back in stock.` : '';
   return `Refunded ${formatMoney(refund.amount, currency)}.${stock}`;
 }
 

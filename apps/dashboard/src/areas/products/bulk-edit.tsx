@@ -4,6 +4,7 @@ import { ApiError, api, type Schema, unwrap } from '../../api/client';
 import { TableRegion } from '../../components/paged';
 import { ConfirmDialog, ErrorNotice, Notice, SelectField, TextField } from '../../components/ui';
 import { formatMoney, parseMajor } from '../../lib/money';
+import { countOf } from '../../lib/text';
 import { type FormErrors, stockOf } from './form';
 
 type Body = Schema<'ProductBulkEdit'>;
@@ -11,7 +12,7 @@ type Result = Schema<'ProductBulkEditResult'>;
 type PriceMode = 'keep' | 'set' | 'increase' | 'decrease';
 type StockMode = 'keep' | 'set' | 'add' | 'remove';
 
-const plural = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+const plural = (n: number) => countOf(n, 'product');
 
 /** A percentage as typed ("10", "12.5"): more than 0, at most 1000, two decimals at most. */
 function percentOf(text: string, errors: FormErrors): number {

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, newIdempotencyKey, type Schema, unwrap, writeHeaders } from '../../api/client';
 import { ConfirmDialog, ErrorNotice } from '../../components/ui';
+import { countOf } from '../../lib/text';
 import { BulkEditDialog } from './bulk-edit';
 import { productKeys } from './queries';
 
 type Product = Schema<'Product'>;
 type Action = 'published' | 'archived' | 'delete';
 
-const plural = (n: number) => `${n} ${n === 1 ? 'product' : 'products'}`;
+const plural = (n: number) => countOf(n, 'product');
 
 /** One product's bulk status change or deletion. */
 async function writeOne(product: Product, change: Action) {

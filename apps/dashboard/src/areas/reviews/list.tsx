@@ -7,6 +7,7 @@ import { ErrorNotice, formatDate, Loading, Notice, Pager, SelectField } from '..
 import { useCursor } from '../../lib/list';
 import { mediaKeys } from '../../lib/queries';
 import { can } from '../../lib/scopes';
+import { countOf } from '../../lib/text';
 import { reviewKeys } from './queries';
 
 type Review = Schema<'Review'>;
@@ -46,7 +47,7 @@ export function Reviews() {
     },
     onSuccess: (n, { verb }) => {
       setDone(
-        `${n} ${n === 1 ? 'review' : 'reviews'} ${verb === 'approve' ? 'approved' : verb === 'hide' ? 'hidden' : 'shown again'}.`,
+        `${countOf(n, 'review')} ${verb === 'approve' ? 'approved' : verb === 'hide' ? 'hidden' : 'shown again'}.`,
       );
       setSelected(new Set());
     },
