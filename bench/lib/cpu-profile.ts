@@ -59,41 +59,43 @@ export async function profileWhile(
   }
 }
 
-function summarise(profile: Profile, top: number) {
+/** Self time in ms per key of each sample's frame, and the whole time sampled. */
+function selfTimes(
+  profile: Profile,
+  keyOf: (frame: ProfileNode['callFrame'] | undefined) => string,
+) {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
+  const times = new Map<string, number>();
   let totalMs = 0;
   profile.samples.forEach((id, i) => {
     const ms = (profile.timeDeltas[i] ?? 0) / 1000;
     totalMs += ms;
-    const frame = byNode.get(id)?.callFrame;
-    const file = frame?.url.split('/').pop() ?? '';
-    const name = `${frame?.functionName || '(anonymous)'} ${file}:${(frame?.lineNumber ?? 0) + 1}`;
-    self.set(name, (self.get(name) ?? 0) + ms);
+    const key = keyOf(byNode.get(id)?.callFrame);
+    times.set(key, (times.get(key) ?? 0) + ms);
   });
-  const lines = [...self.entries()]
-    .map(([name, selfMs]) => ({ name, selfMs, share: selfMs / Math.max(totalMs, 1) }))
-    .sort((a, b) => b.selfMs - a.selfMs)
-    .slice(0, top);
+  const sorted = [...times.entries()].sort((x, y) => y[1] - x[1]);
+  return { sorted, totalMs };
+}
+
+function summarise(profile: Profile, top: number) {
+  const { sorted, totalMs } = selfTimes(profile, (frame) => {
+    const file = frame?.url.split('/').pop() ?? '';
+    return `${frame?.functionName || '(anonymous)'} ${file}:${(frame?.lineNumber ?? 0) + 1}`;
+  });
+  const lines = sorted
+    .slice(0, top)
+    .map(([name, selfMs]) => ({ name, selfMs, share: selfMs / Math.max(totalMs, 1) }));
   return { lines, totalMs };
 }
 
 /** Self time grouped by source file (the bundle's modules are one file: by function then). */
 export function byPlace(profile: Profile, keyOf: (url: string, fn: string) => string) {
-  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
-  const totals = new Map<string, number>();
-  let all = 0;
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i] ?? 0) / 1000;
-    all += ms;
-    const frame = byNode.get(id)?.callFrame;
-    const key = keyOf(frame?.url ?? '', frame?.functionName ?? '');
-    totals.set(key, (totals.get(key) ?? 0) + ms);
-  });
-  return [...totals.entries()]
-    .sort((a, b) => b[1] - a[1])
+  const { sorted, totalMs } = selfTimes(profile, (frame) =>
+    keyOf(frame?.url ?? '', frame?.functionName ?? ''),
+  );
+  return sorted
     .slice(0, 20)
-    .map(([k, ms]) => `  ${((100 * ms) / Math.max(all, 1)).toFixed(1).padStart(5)} %  ${k}`)
+    .map(([k, ms]) => `  ${((100 * ms) / Math.max(totalMs, 1)).toFixed(1).padStart(5)} %  ${k}`)
     .join('\n');
 }
 

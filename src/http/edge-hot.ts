@@ -89,15 +89,18 @@ const signatureOf = (req: Request) => {
     : `${req.url}\nh:${h.get('x-forwarded-host')}\n${h.get('origin')}\n${h.get('host')}`;
 };
 
-const headersOf = (res: Response, leaveOut: Set<string>): Headers => {
-  const kept = new Headers();
-  res.headers.forEach((value, name) => {
-    if (!leaveOut.has(name)) kept.append(name, value);
-  });
+const headersOf = (res: Response): Headers => {
+  const kept = new Headers(res.headers);
+  for (const name of PER_REQUEST) kept.delete(name);
   return kept;
 };
 
-const NOT_MODIFIED_LEAVES_OUT = new Set([...PER_REQUEST, 'content-type']);
+/** The same headers for a 304, which has no body and so no `Content-Type`. */
+const withoutType = (headers: Headers): Headers => {
+  const kept = new Headers(headers);
+  kept.delete('content-type');
+  return kept;
+};
 
 function replay(req: Request, entry: HotEntry): Response {
   const ifNoneMatch = req.headers.get('if-none-match');
@@ -182,13 +185,14 @@ export function createHotTier(now: () => number = Date.now) {
       if (served.body.byteLength > HOT_MAX_BYTES) return;
       ports ??= { reader: readerOf(c.env), trusted };
       const { shopId, generation, etag } = served;
+      const headers = headersOf(c.res);
       remember(signatureOf(c.req.raw), {
         shopId,
         generation,
         body: new Blob([served.body]),
         etag,
-        headers: headersOf(c.res, PER_REQUEST),
-        notModified: headersOf(c.res, NOT_MODIFIED_LEAVES_OUT),
+        headers,
+        notModified: withoutType(headers),
         expiresAt: now() + Math.min(served.ttlMs, HOT_TTL_MS),
       });
     };
