@@ -182,6 +182,27 @@ export function updateRoute<R extends Request, T extends object>(
   };
 }
 
+/**
+ * An action on one resource that is none of the other verbs (deliver an order, approve a
+ * review, reset a download count): `POST`, running the verb in merchantWrite, answering 200
+ * with what it changed. A versioned resource (the default) takes If-Match and answers its
+ * ETag; `versioned: false` for one the API does not version.
+ */
+export function actionRoute<R extends Request, T extends object>(
+  config: VerbConfig<R> & { act: WriteVerb<R, T>; versioned?: false },
+): AdminVerb {
+  const { act, versioned = true, ...declaration } = config;
+  const answer = versioned ? resourceContent : jsonContent;
+  const responses = { 200: answer(config.schema, config.answers) };
+  return {
+    route: declare(declaration, 'post', responses, versioned),
+    handler: async (c) => {
+      const input = writeInput(c, config.request);
+      return c.json(await merchantWrite(c, (w) => act(w, input)), 200);
+    },
+  };
+}
+
 /** A delete: `DELETE` with If-Match, running the verb in merchantWrite, answering what it says. */
 export function deleteRoute<R extends Request, T extends object>(
   config: VerbConfig<R> & { remove: WriteVerb<R, T> },

@@ -295,6 +295,30 @@ function handWrittenVerbs(file: string, text: string): string[] {
     ([verb, pattern]) => pattern.test(code) && !new RegExp(`// Not ${verb}Route: \\S`).test(text),
   ).map(([verb]) => `${file}: a hand-written ${verb}`);
 }
+/**
+ * A write written by hand in a merchant route file: a handler that calls merchantWrite itself
+ * instead of createRoute, updateRoute, actionRoute or deleteRoute. Each says why in a
+ * `// Not createRoute: …` (or updateRoute, actionRoute, deleteRoute) comment right above its
+ * `.openapi(` line, or above the loop that registers it.
+ */
+function handWrittenWrites(file: string, text: string): string[] {
+  const lines = text.split('\n');
+  const isComment = (line: string) => /^\s*(\/\/|\*|\/\*)/.test(line);
+  const found: string[] = [];
+  lines.forEach((line, i) => {
+    if (isComment(line) || !/\bmerchantWrite\(/.test(line)) return;
+    let at = i;
+    while (at >= 0 && !/\.openapi\(/.test(lines[at] ?? '')) at--;
+    if (at > 0 && /^\s*for \(/.test(lines[at - 1] ?? '')) at--;
+    const above: string[] = [];
+    for (let j = at - 1; j >= 0 && isComment(lines[j] ?? ''); j--) above.push(lines[j] ?? '');
+    const reason = /\/\/ Not (create|update|action|delete)Route: \S/;
+    if (at < 0 || !above.some((l) => reason.test(l))) {
+      found.push(`${file}:${i + 1}: a hand-written write`);
+    }
+  });
+  return found;
+}
 const merchantRouteFiles = files.filter((f) =>
   /^src\/modules\/[^/]+\/admin-([^/]+-)?routes\.ts$/.test(f),
 );
@@ -309,6 +333,32 @@ describe('merchant routes (docs/decisions/platform.md, "Merchant routes: the kit
     expect(found).toEqual([]);
     const sessions = readFileSync(join(ROOT, 'src/modules/staff/admin-session-routes.ts'), 'utf8');
     expect(sessions).toMatch(/\btoList\(/);
+  });
+
+  it('writes only through createRoute/updateRoute/actionRoute/deleteRoute, or say why not', () => {
+    const found = merchantRouteFiles.flatMap((f) =>
+      handWrittenWrites(f, readFileSync(join(ROOT, f), 'utf8')),
+    );
+    expect(found).toEqual([]);
+    // The scan sees the writes that stand with their reason.
+    const replay = readFileSync(join(ROOT, 'src/modules/webhooks/admin-routes.ts'), 'utf8');
+    expect(replay).toMatch(/\bmerchantWrite\(/);
+  });
+
+  it('catches a hand-written write, and one whose reason is missing', () => {
+    const write = `app.openapi(erase, async (c) => {
+  const { id } = c.req.valid('param');
+  return c.json(await merchantWrite(c, (w) => eraseThing(w, id)), 200);
+});`;
+    const file = 'src/modules/things/admin-routes.ts';
+    expect(handWrittenWrites(file, write)).toEqual([`${file}:3: a hand-written write`]);
+    expect(handWrittenWrites(file, `// Not actionRoute: answers a file.\n${write}`)).toEqual([]);
+    expect(handWrittenWrites(file, `// Not actionRoute:\n${write}`)).toHaveLength(1);
+    // A reason above another handler does not cover this one.
+    const other = `// Not createRoute: a file.\napp.openapi(upload, async (c) => c.json({}, 201));\n`;
+    expect(handWrittenWrites(file, `${other}${write}`)).toHaveLength(1);
+    const loop = `// Not actionRoute: each verb answers its own schema.\nfor (const route of ROUTES) {\n  ${write}\n}`;
+    expect(handWrittenWrites(file, loop)).toEqual([]);
   });
 
   it('catches a hand-written list or read, and one whose reason is missing', () => {

@@ -1,7 +1,6 @@
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
-import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { IdParamSchema } from '../../admin-kit/route';
+import { actionRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   CustomerExportSchema,
@@ -52,8 +51,7 @@ const read = readRoute({
   get: ({ db, shop, params }) => getCustomer(db, shop, params.id),
 });
 
-const exported = adminRoute({
-  method: 'get',
+const exported = readRoute({
   path: '/{id}/export',
   tag,
   scope: 'customers:read',
@@ -62,8 +60,11 @@ const exported = adminRoute({
   description:
     'Profile, address, every order, reviews, sessions, newsletter subscription and coupon redemptions: what the shop holds about the customer, for an access request.',
   request: { params: IdParamSchema },
-  responses: { 200: jsonContent(CustomerExportSchema, 'The customer’s data') },
+  schema: CustomerExportSchema,
+  answers: 'The customer’s data',
+  etag: false,
   raises: RAISES.getCustomer,
+  get: ({ db, shop, params }) => exportCustomer(db, shop, params.id),
 });
 
 const update = updateRoute({
@@ -81,34 +82,22 @@ const update = updateRoute({
   update: (w, { params, body }) => updateCustomer(w, params.id, body),
 });
 
-const erase = adminRoute({
-  method: 'post',
+const erase = actionRoute({
   path: '/{id}/erase',
   tag,
   scope: 'customers:write',
-  ifMatch: true,
   operationId: 'eraseCustomer',
   summary: 'Erases a customer’s personal data; orders stay for the books, sessions end',
   description:
     'Replaces the email, empties name and phone, deletes the address, sign-in codes and links, newsletter subscription and emails, revokes every session and empties the name on reviews. Orders keep their number, lines, amounts, name and delivery address for the books; their email, phone and note are removed.',
   request: { params: IdParamSchema, body: jsonBody(EraseSchema) },
-  responses: { 200: resourceContent(CustomerSchema, 'The customer, anonymised') },
+  schema: CustomerSchema,
+  answers: 'The customer, anonymised',
   raises: RAISES.eraseCustomer,
+  act: (w, { params }) => eraseCustomer(w, params.id),
 });
 
 /** /admin/api/v1/customers: who buys, their access, their data. */
 export const customerAdminRoutes = createRouter();
 
-mount(customerAdminRoutes, list, read);
-
-customerAdminRoutes.openapi(exported, async (c) => {
-  const db = c.get('services').database.db;
-  return c.json(await exportCustomer(db, c.get('shop'), c.req.valid('param').id), 200);
-});
-
-mount(customerAdminRoutes, update);
-
-customerAdminRoutes.openapi(erase, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => eraseCustomer(w, id)), 200);
-});
+mount(customerAdminRoutes, list, read, exported, update, erase);

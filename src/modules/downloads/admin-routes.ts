@@ -1,7 +1,6 @@
-import { adminRoute, IdParamSchema } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
-import { merchantWrite } from '../../admin-kit/write';
-import { jsonBody, jsonContent } from '../../http/openapi';
+import { IdParamSchema } from '../../admin-kit/route';
+import { actionRoute, listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
   DownloadGrantListQuerySchema,
@@ -40,8 +39,7 @@ const readGrant = readRoute({
   get: ({ db, shop, params }) => getDownloadGrant(db, shop.id, params.id),
 });
 
-const resetGrant = adminRoute({
-  method: 'post',
+const resetGrant = actionRoute({
   path: '/{id}/reset',
   tag: 'Downloads',
   scope: 'orders:write',
@@ -50,16 +48,14 @@ const resetGrant = adminRoute({
   description:
     'Gives the purchase its downloads back: the count returns to zero; limit, expiry and whether it is active stay.',
   request: { params: IdParamSchema, body: jsonBody(ResetSchema) },
-  responses: { 200: jsonContent(DownloadGrantSchema, 'The download') },
+  schema: DownloadGrantSchema,
+  answers: 'The download',
+  versioned: false,
   raises: RAISES.resetDownloadGrant,
+  act: (w, { params }) => resetDownloadGrant(w, params.id),
 });
 
 /** /admin/api/v1/download-grants: each purchase's downloads (orders scopes). */
 export const downloadGrantAdminRoutes = createRouter();
 
-mount(downloadGrantAdminRoutes, listGrants, readGrant);
-
-downloadGrantAdminRoutes.openapi(resetGrant, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(await merchantWrite(c, (w) => resetDownloadGrant(w, id)), 200);
-});
+mount(downloadGrantAdminRoutes, listGrants, readGrant, resetGrant);

@@ -1,6 +1,5 @@
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
-import { merchantWrite } from '../../admin-kit/write';
+import { IdParamSchema } from '../../admin-kit/route';
+import { actionRoute, listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import { addOperationRoutes } from './admin-operation-routes';
@@ -62,12 +61,10 @@ function transitionRoute<V extends OrderVerb>(
     | typeof RefundSchema
     | typeof DeliverSchema,
 ) {
-  return adminRoute({
-    method: 'post',
+  return actionRoute({
     path: `/{id}/${segment}`,
     tag,
     scope: VERB_SCOPES[verb],
-    ifMatch: true,
     operationId,
     summary,
     description: `${description} ${RULES}`,
@@ -78,93 +75,68 @@ function transitionRoute<V extends OrderVerb>(
           body: body === DeliverSchema ? { ...jsonBody(body), required: false } : jsonBody(body),
         }
       : { params: IdParamSchema },
-    responses: { 200: resourceContent(AdminOrderSchema, 'The order after the change') },
+    schema: AdminOrderSchema,
+    answers: 'The order after the change',
     raises: RAISES[verb],
+    act: async (w, { params, body }) =>
+      (await changeOrder(w, params.id, verb, (body ?? {}) as VerbInput)).order,
   });
 }
 
 const TRANSITIONS = [
-  {
-    verb: 'deliver',
-    route: transitionRoute(
-      'deliver',
-      'deliver',
-      'deliverOrder',
-      [
-        'Marks a pending order delivered and emails the buyer; the refund window starts',
-        'pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422.',
-      ],
-      DeliverSchema,
-    ),
-  },
-  {
-    verb: 'complete',
-    route: transitionRoute('complete', 'complete', 'completeOrder', [
-      'Closes a delivered order',
-      'delivered → completed. No email; the refund window still applies.',
-    ]),
-  },
-  {
-    verb: 'cancel',
-    route: transitionRoute('cancel', 'cancel', 'cancelOrder', [
-      'Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer',
-      'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Cancelling an order with money left to refund also needs `orders:refund` (403 MERCHANT_SCOPE_MISSING, checked before anything is written); an unpaid order needs only `orders:write`. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back.',
-    ]),
-  },
-  {
-    verb: 'mark_paid',
-    route: transitionRoute(
-      'mark_paid',
-      'mark-paid',
-      'markOrderPaid',
-      [
-        'Records the payment of an unpaid order (cash on delivery, bank transfer)',
-        'unpaid → fully-paid, for a pending, delivered or completed order; `paid_amount` becomes the total. An order already paid is 409 ORDER_ALREADY_PAID.',
-      ],
-      MarkPaidSchema,
-    ),
-  },
-  {
-    verb: 'request_refund',
-    route: transitionRoute(
-      'request_refund',
-      'request-refund',
-      'requestOrderRefund',
-      [
-        'Records the buyer’s refund request within the shop’s refund window',
-        'For a delivered or completed order: `refund_status` becomes EXISTING. A second request is 409 REFUND_ALREADY_REQUESTED; after the window, 409 REFUND_WINDOW_CLOSED.',
-      ],
-      RefundRequestSchema,
-    ),
-  },
-  {
-    verb: 'refund',
-    route: transitionRoute(
-      'refund',
-      'refund',
-      'refundOrder',
-      [
-        'Records a completed refund of a paid order, optionally restocking once',
-        'One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
-      ],
-      RefundSchema,
-    ),
-  },
-] as const;
+  transitionRoute(
+    'deliver',
+    'deliver',
+    'deliverOrder',
+    [
+      'Marks a pending order delivered and emails the buyer; the refund window starts',
+      'pending → delivered. Sets `delivered_at`, from which the refund window counts. With `carrier`, `tracking_number` or `tracking_url`, what has not shipped yet is fulfilled with that tracking first (see POST /orders/{id}/fulfillments); unknown fields are 422.',
+    ],
+    DeliverSchema,
+  ),
+  transitionRoute('complete', 'complete', 'completeOrder', [
+    'Closes a delivered order',
+    'delivered → completed. No email; the refund window still applies.',
+  ]),
+  transitionRoute('cancel', 'cancel', 'cancelOrder', [
+    'Cancels a pending order: refunds what was paid, gives back its stock and coupon use, closes its downloads, emails the buyer',
+    'pending → cancelled. Stock the lines took comes back exactly once, even when cancels race. Cancelling an order with money left to refund also needs `orders:refund` (403 MERCHANT_SCOPE_MISSING, checked before anything is written); an unpaid order needs only `orders:write`. A paid order is refunded what is left to refund by the refund’s own rules: at the provider when paid through its checkout (a refusal is 409 REFUND_REFUSED_BY_PROVIDER, an outage 503, and then nothing is written), else recorded. The refund is in `refunds` (reason "Order cancelled", with the lines restocked) and the buyer’s email names the amount. Raises `order.cancelled`, whose data carries `refund` (the refund made, or null), and `order.refunded` when money went back.',
+  ]),
+  transitionRoute(
+    'mark_paid',
+    'mark-paid',
+    'markOrderPaid',
+    [
+      'Records the payment of an unpaid order (cash on delivery, bank transfer)',
+      'unpaid → fully-paid, for a pending, delivered or completed order; `paid_amount` becomes the total. An order already paid is 409 ORDER_ALREADY_PAID.',
+    ],
+    MarkPaidSchema,
+  ),
+  transitionRoute(
+    'request_refund',
+    'request-refund',
+    'requestOrderRefund',
+    [
+      'Records the buyer’s refund request within the shop’s refund window',
+      'For a delivered or completed order: `refund_status` becomes EXISTING. A second request is 409 REFUND_ALREADY_REQUESTED; after the window, 409 REFUND_WINDOW_CLOSED.',
+    ],
+    RefundRequestSchema,
+  ),
+  transitionRoute(
+    'refund',
+    'refund',
+    'refundOrder',
+    [
+      'Records a completed refund of a paid order, optionally restocking once',
+      'One refund of a paid order in any status but cancelled and refunded (unpaid: 409 ORDER_NOT_PAID): `amount` defaults to what is left to refund; `restock: true` gives back the stock the order still holds. The order becomes refunded once everything paid is refunded; POST /orders/{id}/refunds takes partial refunds with restock per line.',
+    ],
+    RefundSchema,
+  ),
+];
 
 /** /admin/api/v1/orders: reading orders and moving them through their states. */
 export const orderAdminRoutes = createRouter();
 
-mount(orderAdminRoutes, list, read);
-
-for (const { verb, route } of TRANSITIONS) {
-  orderAdminRoutes.openapi(route, async (c) => {
-    const { id } = c.req.valid('param' as never) as { id: string };
-    const body = (('body' in route.request ? c.req.valid('json' as never) : null) ??
-      {}) as VerbInput;
-    const order = await merchantWrite(c, async (w) => (await changeOrder(w, id, verb, body)).order);
-    return c.json(order, 200);
-  });
-}
+mount(orderAdminRoutes, list, read, ...TRANSITIONS);
 
 addOperationRoutes(orderAdminRoutes);

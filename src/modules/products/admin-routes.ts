@@ -1,5 +1,5 @@
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
+import { adminRoute, IdParamSchema } from '../../admin-kit/route';
+import { createRoute, listRoute, mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { createRouter } from '../../http/router';
@@ -44,8 +44,7 @@ const read = readRoute({
   get: ({ db, shop, params }) => getProduct(db, shop, params.id),
 });
 
-const create = adminRoute({
-  method: 'post',
+const create = createRoute({
   path: '/',
   tag,
   scope: 'catalogue:write',
@@ -53,23 +52,25 @@ const create = adminRoute({
   description: `Creates a product. The slug comes from the title when absent (numbered when taken); a given slug another product has is 409. Variants name one value per option; SKUs may repeat and are then reported in \`warnings\`.`,
   summary: 'Adds a product; a published one is on the storefront and in search at once',
   request: { body: jsonBody(ProductInputSchema) },
-  responses: { 201: resourceContent(ProductWriteSchema, 'The new product') },
+  schema: ProductWriteSchema,
+  answers: 'The new product',
   raises: RAISES.createProduct,
+  create: (w, { body }) => createProduct(w, body),
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{id}',
   tag,
   scope: 'catalogue:write',
-  ifMatch: true,
   operationId: 'updateProduct',
   description: `Changes the given fields in one transaction. \`options\` and \`variants\`, when given, replace the product's: a variant matched by \`id\` or by its option values keeps its id; the others are removed. A changed slug keeps redirecting on the storefront.`,
   summary:
     'Changes the given fields; `options` and `variants` replace the product’s (matched variants keep their ids)',
   request: { params: IdParamSchema, body: jsonBody(ProductUpdateSchema) },
-  responses: { 200: resourceContent(ProductWriteSchema, 'The product') },
+  schema: ProductWriteSchema,
+  answers: 'The product',
   raises: RAISES.updateProduct,
+  update: (w, { params, body }) => updateProduct(w, params.id, body),
 });
 
 const bulk = adminRoute({
@@ -88,23 +89,15 @@ const bulk = adminRoute({
 /** /admin/api/v1/products: the catalogue's products, options and variants. */
 export const productAdminRoutes = createRouter();
 
-mount(productAdminRoutes, list, read);
+mount(productAdminRoutes, list, read, create);
 
-productAdminRoutes.openapi(create, async (c) => {
-  const product = await merchantWrite(c, (w) => createProduct(w, c.req.valid('json')));
-  return c.json(product, 201);
-});
-
+// Not updateRoute: a bulk edit changes many products, each at its own version, and may be a dry run.
 productAdminRoutes.openapi(bulk, async (c) => {
   const input = c.req.valid('json');
   const answer = await merchantWrite(c, (w) => bulkEdit(w, input), { dryRun: input.dry_run });
   return c.json(answer, 200);
 });
 
-productAdminRoutes.openapi(update, async (c) => {
-  const { id } = c.req.valid('param');
-  const product = await merchantWrite(c, (w) => updateProduct(w, id, c.req.valid('json')));
-  return c.json(product, 200);
-});
+mount(productAdminRoutes, update);
 
 productAdminRoutes.route('/', productSubresourceRoutes);

@@ -1,6 +1,5 @@
-import { adminRoute, IdParamSchema, resourceContent } from '../../admin-kit/route';
-import { listRoute, mount, readRoute } from '../../admin-kit/verbs';
-import { merchantWrite } from '../../admin-kit/write';
+import { IdParamSchema } from '../../admin-kit/route';
+import { actionRoute, listRoute, mount, readRoute } from '../../admin-kit/verbs';
 import { createRouter } from '../../http/router';
 import { AdminReviewSchema, ReviewListSchema, ReviewQueueQuerySchema } from './admin-schemas';
 import {
@@ -47,58 +46,40 @@ const verbRoute = (
   summary: string,
   description: string,
 ) =>
-  adminRoute({
-    method: 'post',
+  actionRoute({
     path: `/{id}/${verb}`,
     tag,
     scope: 'reviews:write',
-    ifMatch: true,
     operationId,
     summary,
     description: `${description} Runs under the review's row lock, so simultaneous verbs all land; a verb that changes nothing writes nothing. The storefront list, product aggregates and summary change on the next request.`,
     request: { params: IdParamSchema },
-    responses: { 200: resourceContent(AdminReviewSchema, 'The review') },
+    schema: AdminReviewSchema,
+    answers: 'The review',
     raises: RAISES.moderateReview,
+    act: (w, { params }) => moderateReview(w, params.id, verb),
   });
 
-const VERBS = [
-  {
-    verb: 'approve',
-    route: verbRoute(
-      'approve',
-      'approveReview',
-      'Approves a review: listed from the next request',
-      'pending → approved (listed unless hidden).',
-    ),
-  },
-  {
-    verb: 'hide',
-    route: verbRoute(
-      'hide',
-      'hideReview',
-      'Hides a review from the storefront, whatever its status',
-      'Counted in the summary’s `hidden`, never listed.',
-    ),
-  },
-  {
-    verb: 'unhide',
-    route: verbRoute(
-      'unhide',
-      'unhideReview',
-      'Shows a hidden review again (if approved)',
-      'Listed again when approved.',
-    ),
-  },
-] as const;
+const approve = verbRoute(
+  'approve',
+  'approveReview',
+  'Approves a review: listed from the next request',
+  'pending → approved (listed unless hidden).',
+);
+const hide = verbRoute(
+  'hide',
+  'hideReview',
+  'Hides a review from the storefront, whatever its status',
+  'Counted in the summary’s `hidden`, never listed.',
+);
+const unhide = verbRoute(
+  'unhide',
+  'unhideReview',
+  'Shows a hidden review again (if approved)',
+  'Listed again when approved.',
+);
 
 /** /admin/api/v1/reviews: moderating what buyers wrote. */
 export const reviewAdminRoutes = createRouter();
 
-mount(reviewAdminRoutes, list, read);
-
-for (const { verb, route } of VERBS) {
-  reviewAdminRoutes.openapi(route, async (c) => {
-    const { id } = c.req.valid('param');
-    return c.json(await merchantWrite(c, (w) => moderateReview(w, id, verb)), 200);
-  });
-}
+mount(reviewAdminRoutes, list, read, approve, hide, unhide);

@@ -1,6 +1,4 @@
-import { adminRoute, resourceContent } from '../../admin-kit/route';
-import { mount, readRoute } from '../../admin-kit/verbs';
-import { merchantWrite } from '../../admin-kit/write';
+import { mount, readRoute, updateRoute } from '../../admin-kit/verbs';
 import { jsonBody } from '../../http/openapi';
 import { createRouter } from '../../http/router';
 import {
@@ -25,29 +23,23 @@ const read = readRoute({
   get: ({ db, shop }) => getMerchantSettings(db, shop),
 });
 
-const update = adminRoute({
-  method: 'patch',
+const update = updateRoute({
   path: '/{section}',
   tag,
   scope: 'settings:write',
-  ifMatch: true,
   operationId: 'updateSettingsSection',
   description:
     'Changes one section. For an object section, the fields given replace the current ones (the others are kept; a nested object or list is replaced whole) and the section is validated by its schema, naming each field in error. `footer` and `pages` are lists, replaced by the list given. An unknown section is `SETTINGS_SECTION_NOT_FOUND`.',
   summary: 'Changes one section of the settings; the storefront shows it from the next request',
   request: { params: SettingsSectionParamSchema, body: jsonBody(SettingsPatchSchema) },
   fieldCodes: [['section', 'SETTINGS_SECTION_NOT_FOUND']],
-  responses: { 200: resourceContent(MerchantSettingsSchema, 'The settings') },
+  schema: MerchantSettingsSchema,
+  answers: 'The settings',
   raises: ADMIN_RAISES.updateSettingsSection,
+  update: (w, { params, body }) => updateSettingsSection(w, params.section, body),
 });
 
 /** /admin/api/v1/settings: the shop's settings document, one section at a time. */
 export const settingsAdminRoutes = createRouter();
 
-mount(settingsAdminRoutes, read);
-
-settingsAdminRoutes.openapi(update, async (c) => {
-  const { section } = c.req.valid('param');
-  const patch = c.req.valid('json');
-  return c.json(await merchantWrite(c, (w) => updateSettingsSection(w, section, patch)), 200);
-});
+mount(settingsAdminRoutes, read, update);

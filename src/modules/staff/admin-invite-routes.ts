@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { ListQuerySchema } from '../../admin-kit/list';
 import { adminRoute, IdParamSchema } from '../../admin-kit/route';
-import { listRoute, mount } from '../../admin-kit/verbs';
+import { actionRoute, listRoute, mount } from '../../admin-kit/verbs';
 import { merchantWrite } from '../../admin-kit/write';
 import type { AppEnv } from '../../app-env';
 import { jsonBody, jsonContent } from '../../http/openapi';
@@ -80,8 +80,7 @@ const createInviteRoute = adminRoute({
   responses: { 201: jsonContent(InviteSchema, 'The invite') },
 });
 
-const resendRoute = adminRoute({
-  method: 'post',
+const resendRoute = actionRoute({
   path: '/{id}/resend',
   tag: 'Invites',
   scope: 'staff:write',
@@ -91,7 +90,10 @@ const resendRoute = adminRoute({
     'The earlier link stops working. An accepted or revoked invite is `409 INVITE_NOT_PENDING`.',
   request: { params: IdParamSchema },
   raises: RAISES.inviteById,
-  responses: { 200: jsonContent(InviteSchema, 'The invite') },
+  schema: InviteSchema,
+  answers: 'The invite',
+  versioned: false,
+  act: (w, { params, caller, c }) => resendInvite(w, caller, params.id, origin(c)),
 });
 
 const revokeRoute = adminRoute({
@@ -141,13 +143,7 @@ inviteRoutes.openapi(createInviteRoute, async (c) => {
   return c.json(invite, 201);
 });
 
-inviteRoutes.openapi(resendRoute, async (c) => {
-  const { id } = c.req.valid('param');
-  return c.json(
-    await merchantWrite(c, (w) => resendInvite(w, c.get('merchant'), id, origin(c))),
-    200,
-  );
-});
+mount(inviteRoutes, resendRoute);
 
 // Not deleteRoute: an invite has no version, so its revocation takes no If-Match.
 inviteRoutes.openapi(revokeRoute, async (c) => {

@@ -127,6 +127,7 @@ export const staffMemberRoutes = createRouter();
 
 mount(staffMemberRoutes, listStaff, getStaff, patchStaff, deleteStaff);
 
+// Not deleteRoute: it ends the member's sessions, not the member, and answers 204 with no body.
 staffMemberRoutes.openapi(endStaffSessions, async (c) => {
   const { id } = c.req.valid('param');
   await merchantWrite(c, (w) => endMemberSessions(w, c.get('merchant'), id));

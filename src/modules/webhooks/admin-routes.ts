@@ -156,6 +156,7 @@ mount(webhookAdminRoutes, create, update, remove);
 
 mount(webhookAdminRoutes, deliveries);
 
+// Not createRoute: a delivery has no version (no ETag), and it is sent once the write commits.
 webhookAdminRoutes.openapi(replay, async (c) => {
   const { id, deliveryId } = c.req.valid('param');
   const services = c.get('services');
