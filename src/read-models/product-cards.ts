@@ -97,6 +97,12 @@ export const productPageJson = (
       join product_cards c on c.shop_id = ${shopId} and c.id = pg.id))`;
 };
 
+/** SQL: a number shop_card_counts keeps for the shop (0 for a shop without a row). */
+const keptCount = (shopId: string, column: 'cards' | 'best_sellers'): SQL =>
+  sql`coalesce((select k.${sql.raw(column)} from shop_card_counts k where k.shop_id = ${shopId}), 0)`;
+
 /** SQL: how many cards the shop has (shop_card_counts), the total of an unfiltered list. */
-export const shopCardsTotal = (shopId: string): SQL =>
-  sql`coalesce((select k.cards from shop_card_counts k where k.shop_id = ${shopId}), 0)`;
+export const shopCardsTotal = (shopId: string): SQL => keptCount(shopId, 'cards');
+
+/** SQL: how many of the shop's products best sellers lists (shop_card_counts), its total. */
+export const shopBestSellersTotal = (shopId: string): SQL => keptCount(shopId, 'best_sellers');

@@ -61,11 +61,15 @@ export const productCards = pgTable(
 );
 
 /**
- * Per shop, how many cards it has: the total of an unfiltered product list (selectProductList),
- * so that answer does not count every card of the shop per read. Kept by Postgres as each
- * transaction that adds or removes cards commits (drizzle/0048_shop_card_count_triggers.sql).
+ * Per shop, how many cards it has and how many of them are best sellers: the totals of an
+ * unfiltered product list (selectProductList) and of best sellers (selectBestSellers), so
+ * neither answer counts the shop's cards per read. Kept by Postgres as each transaction that
+ * changes them commits (drizzle/0048_shop_card_count_triggers.sql,
+ * drizzle/0050_best_seller_count_triggers.sql).
  */
 export const shopCardCounts = pgTable('shop_card_counts', {
   shopId: shopId().primaryKey(),
   cards: integer('cards').notNull().default(0),
+  /** Products with units sold (product_sales.units > 0) and an in-stock card. */
+  bestSellers: integer('best_sellers').notNull().default(0),
 });

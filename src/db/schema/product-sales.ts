@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
 import { shopId } from './columns';
 
@@ -32,4 +32,26 @@ export const productSales = pgTable(
       )
       .where(sql`${t.units} > 0`),
   ],
+);
+
+/**
+ * Per product, whether best sellers list it (units sold and an in-stock card): the shares of
+ * shop_card_counts.best_sellers. Every transaction that can change that (an order through its
+ * product_sales row, a restock or an unpublish through the product's card) takes the product's
+ * mark until it commits, and settles it then (drizzle/0050_best_seller_count_triggers.sql).
+ * No foreign keys: settling at COMMIT must not lock the product or the shop row (a merchant's
+ * write holds the product's while it waits for the stock an order holds); a mark whose
+ * product is gone is removed as it settles.
+ */
+export const bestSellerMarks = pgTable(
+  'best_seller_marks',
+  {
+    shopId: uuid('shop_id').notNull(),
+    productId: uuid('product_id').notNull(),
+    /** Counted in shop_card_counts.best_sellers, as of the last commit that settled it. */
+    listed: boolean('listed').notNull().default(false),
+    /** When a transaction last took the mark (its write queues the settling). */
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.productId] })],
 );

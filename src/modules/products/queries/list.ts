@@ -4,6 +4,7 @@ import {
   type CardPage,
   cardPricesMatch,
   productPageJson,
+  shopBestSellersTotal,
   shopCardsTotal,
 } from '../../../read-models/product-cards';
 import { searchCtes } from '../../../read-models/search';
@@ -107,7 +108,8 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
  * to the newer product. Products never sold are not listed. The units are the product_sales
  * read model (Postgres adds a line's quantity as orders are written and change state, not a
  * card's column: checkout would then rebuild cards while it holds the shop's order counter);
- * the page walks its ranking index and reads the items from the cards.
+ * the page walks its ranking index and reads the items from the cards, and the total is the
+ * number Postgres keeps as those commit (shop_card_counts.best_sellers).
  */
 export function selectBestSellers(
   db: Db,
@@ -123,7 +125,7 @@ export function selectBestSellers(
       join product_cards c on c.shop_id = ${shopId} and c.id = s.product_id
       where s.shop_id = ${shopId} and s.units > 0 and c.in_stock
     )
-    select ${productPageJson(shopId, 'hits', sql`h.units desc, h.created_at desc, h.id desc`, page, limit)} as page`,
+    select ${productPageJson(shopId, 'hits', sql`h.units desc, h.created_at desc, h.id desc`, page, limit, shopBestSellersTotal(shopId))} as page`,
   );
 }
 
