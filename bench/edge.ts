@@ -2,8 +2,8 @@
  * Edge cache benchmark: the local stack with the demo shop and the worker under `wrangler dev`
  * (whose Cache API is Miniflare's), beside the runtime's no-op worker under the same
  * `wrangler dev`, each driven with autocannon over loopback, in rounds (each round: the no-op,
- * /livez, then every endpoint cold and warm), all in one run so their ratios compare on a
- * shared, noisy machine:
+ * /livez, then every endpoint: a no-op sending its recorded hit, cold and warm), all in one
+ * run so their ratios compare on a shared, noisy machine:
  *   cold   every request a new cache key (a throwaway query parameter): all misses;
  *   warm   the same request again and again: hits;
  *   writes the same warm request while a merchant writes (a shipping rate PATCH) in a loop,
@@ -38,6 +38,21 @@ const HISTORY_MARKER = '<!-- history: kept by bench/edge.ts -->';
 const NOOP_CONFIG = 'bench/noop/wrangler.toml';
 /** The same no-op behind the storefront's static-assets routing (bench/noop/assets.toml). */
 const NOOP_ASSETS_CONFIG = 'bench/noop/assets.toml';
+/** A no-op sending each endpoint's recorded hit, behind the same routing (bench/noop/answer.toml). */
+const NOOP_ANSWER_CONFIG = 'bench/noop/answer.toml';
+
+/** Headers a recorded answer cannot carry as they came: the no-op's runtime sets its own. */
+const NOT_REPLAYED = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
+
+/** The answer a warm request gets, as bench/noop/answer.ts sends it again. */
+async function recordAnswer(url: string, headers: Record<string, string>) {
+  const res = await fetch(url, { headers });
+  return {
+    status: res.status,
+    headers: [...res.headers].filter(([name]) => !NOT_REPLAYED.has(name)),
+    body: await res.text(),
+  };
+}
 
 type Row = { rps: number; p50: number; p99: number; requests: number; failures: number };
 
@@ -166,16 +181,24 @@ async function main() {
     const headers = { 'x-api-key': demo.apiKey };
     const url = (p: string) => `${worker.origin}/access/api/v1${p}`;
     const probes = new Map<string, { miss: number | null; hit: number | null }>();
+    const recorded: Record<string, Awaited<ReturnType<typeof recordAnswer>>> = {};
     for (const [name, p] of endpoints) {
       const miss = await probe(url(p), headers);
       await probe(url(p), headers);
       probes.set(name, { miss: miss.statements, hit: (await probe(url(p), headers)).statements });
+      recorded[p] = await recordAnswer(url(p), headers);
     }
+    const answerNoop = await startWorker(
+      { ANSWERS: JSON.stringify(recorded) },
+      { config: NOOP_ANSWER_CONFIG, readyPath: endpoints[0][1] },
+    );
+    register({ name: 'no-op worker sending recorded answers', stop: answerNoop.stop });
     // Every state of every round, in the same order, so each round's ratios compare.
     const runs = new Map<string, Row[]>();
     const keep = (name: string, row: Row) => runs.set(name, [...(runs.get(name) ?? []), row]);
     const hitOverNoop = new Map<string, number[]>();
     const hitOverRouted = new Map<string, number[]>();
+    const hitOverAnswer = new Map<string, number[]>();
     const missOverLivez = new Map<string, number[]>();
     const push = (m: Map<string, number[]>, k: string, v: number) =>
       m.set(k, [...(m.get(k) ?? []), v]);
@@ -188,10 +211,13 @@ async function main() {
       keep('routed no-op', routedRow);
       keep('livez', livez);
       for (const [name, p] of endpoints) {
+        const same = await drive(`${answerNoop.origin}${p}`, {}, false);
         const cold = await drive(url(p), headers, true);
         const warm = await drive(url(p), headers, false);
+        keep(`${name} same answer`, same);
         keep(`${name} cold`, cold);
         keep(`${name} warm`, warm);
+        push(hitOverAnswer, name, warm.rps / Math.max(same.rps, 1));
         push(hitOverNoop, name, warm.rps / Math.max(noopRow.rps, 1));
         push(hitOverRouted, name, warm.rps / Math.max(routedRow.rps, 1));
         push(missOverLivez, name, cold.rps / Math.max(livez.rps, 1));
@@ -216,6 +242,7 @@ async function main() {
     for (const [name] of endpoints) {
       const written = writeRows.get(name);
       lines.push(
+        `| ${name} | no-op sending its recorded hit | ${fmt(med(`${name} same answer`))} | |`,
         `| ${name} | cold (miss) | ${fmt(med(`${name} cold`))} | ${probes.get(name)?.miss} |`,
         `| ${name} | warm (hit) | ${fmt(med(`${name} warm`))} | ${probes.get(name)?.hit} |`,
         `| ${name} | warm + ${written?.writes} writes | ${written ? fmt(written.row) : ''} | |`,
@@ -223,13 +250,13 @@ async function main() {
     }
     lines.push(
       '',
-      '| endpoint | hit / no-op | hit / no-op behind the assets routing | miss / livez | hit / miss |',
-      '|---|---|---|---|---|',
+      '| endpoint | hit / no-op | hit / no-op behind the assets routing | hit / no-op sending the same answer | miss / livez | hit / miss |',
+      '|---|---|---|---|---|---|',
       ...endpoints.map(([name]) => {
         const hit = med(`${name} warm`).rps;
         const miss = med(`${name} cold`).rps;
         const of = (m: Map<string, number[]>) => median(m.get(name) ?? []).toFixed(2);
-        return `| ${name} | ${of(hitOverNoop)} | ${of(hitOverRouted)} | ${of(missOverLivez)} | ${ratio(hit, miss)} |`;
+        return `| ${name} | ${of(hitOverNoop)} | ${of(hitOverRouted)} | ${of(hitOverAnswer)} | ${of(missOverLivez)} | ${ratio(hit, miss)} |`;
       }),
       '',
       `livez / no-op: ${ratio(med('livez').rps, med('no-op').rps)}.`,
@@ -242,7 +269,9 @@ per state, EDGE_CONNECTIONS=${settings.connections}; KV: ${process.env.REDIS_URL
 Worker under \`wrangler dev\` (Miniflare's Cache API), the demo shop, loopback only; beside it,
 under the same \`wrangler dev\`, the runtime's no-op (bench/noop/worker.ts: a constant answer), alone
 and behind the storefront's static-assets routing (bench/noop/assets.toml: the router that
-\`[assets]\` with \`run_worker_first\` puts in front of every request).
+\`[assets]\` with \`run_worker_first\` puts in front of every request); and, behind the same
+routing, a no-op that sends each endpoint's hit as recorded (bench/noop/answer.ts: the same
+status, headers and body, built once), so a hit's own work shows apart from its answer's bytes.
 
 Machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node};
 load average before ${machine.loadAverage}, after ${loadAverage()}; per round (1 / 5 / 15 min):
