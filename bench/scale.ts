@@ -171,7 +171,7 @@ async function main() {
   const startedAt = new Date();
   // Migrations newer than the build (read models are backfilled by theirs), then a vacuum
   // with fresh statistics, so the plans and pages read are those of a database in service.
-  // Autovacuum is off on this machine's Postgres (as in CI): without the vacuum, the read
+  // Autovacuum is off on this machine's Postgres (`show autovacuum`): without the vacuum, the read
   // models the triggers keep carry the dead rows of every write of the build (once 467,163
   // for shop_card_counts' 1,002 live rows), which production's autovacuum would have removed.
   await applyMigrations(SCALE_DATABASE_URL);
