@@ -3,7 +3,7 @@ import { testDatabase, testDb } from './db';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Holds `lock` (a `for update` read) in a transaction of its own until the returned release is called. */
+/** Holds the locks `lock` takes (a `for update` read, or a write) in a transaction of its own until the returned release is called. */
 export async function holdLock(lock: SQL) {
   let release = () => {};
   const released = new Promise<void>((resolve) => {

@@ -5,7 +5,7 @@ import { client } from '../helpers/api';
 import { createOrder, createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { testDatabase, testDb } from '../helpers/db';
 import { announceChange } from '../helpers/freshness';
-import { waitingOn } from '../helpers/locks';
+import { holdLock, waitingOn } from '../helpers/locks';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 /*
@@ -173,25 +173,12 @@ describe('shop_card_counts.best_sellers: the best sellers total', () => {
         ? [sell, restock, 'update products set stock']
         : [restock, sell, 'insert into order_lines'];
 
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let wrote = () => {};
-    const written = new Promise<void>((resolve) => {
-      wrote = resolve;
-    });
-    const holder = testDatabase().interactive(async (tx) => {
-      await tx.execute(firstStatement);
-      wrote();
-      await released;
-    });
-    await written;
+    const release = await holdLock(firstStatement);
     const waiter = testDatabase().interactive((tx) => tx.execute(secondStatement));
-    // The second transaction waits on the first (the product's sales row) before it commits.
+    // The second transaction waits on the first (the product's mark) before it commits.
     expect(await waitingOn('transactionid', secondText)).not.toBeNull();
-    release();
-    await Promise.all([holder, waiter]);
+    await release();
+    await waiter;
 
     expect(await expectExact(shop.id)).toBe(1);
     expect(await listed(shop)).toMatchObject({ totalDocuments: 1, data: [{ title: 'Kettle' }] });
