@@ -180,6 +180,12 @@ async function main() {
     const tables = await client.query<{ name: string }>(
       `select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`,
     );
+    // The cron's roll of the 30-day sales windows to today (src/cron.ts), for a database
+    // built or migrated on an earlier day: the Home report reads the kept window on its last day.
+    await client.query(
+      `select public.sales_windows_roll((now() at time zone 'UTC')::date,
+        array(select shop_id from sales_windows order by shop_id))`,
+    );
     await client.query(`vacuum analyze ${tables.rows.map((t) => t.name).join(', ')}`);
     const shops = await scaleShops(client);
     const counted = await client.query<{ n: number }>(

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOrder } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
+import { holdLock, waitingOn } from '../helpers/locks';
 import { type MerchantClient, merchantOf } from '../helpers/merchant';
 import { orderBody, postOrder } from '../helpers/order-factory';
 import { createProductFixture } from '../helpers/order-fixtures';
@@ -49,13 +50,38 @@ async function figures(shopId: string) {
   return { days, ordersDays, products, linesDays };
 }
 
-/** The rollups equal the aggregate from the orders; returns them for exact checks. */
+/** The rollups equal the aggregate from the orders, and the kept 30-day window its days; returns them for exact checks. */
 async function expectExact(shopId: string) {
   const f = await figures(shopId);
   expect(f.days).toEqual(f.ordersDays);
   expect(f.products).toEqual(f.linesDays);
-  return f;
+  const window = await windowFigures(shopId);
+  expect(window.kept).toEqual(window.summed);
+  return { ...f, window: window.kept };
 }
+
+/**
+ * product_sales_windows (drizzle/0052_sales_window_triggers.sql; rows at zero left out) and
+ * order_product_days added up over the 30 days that end on the shop's window_end.
+ */
+async function windowFigures(shopId: string) {
+  const kept = await rows(sql`select k.product_id::text as product_id, k.units,
+      k.sales_minor::text as sales
+    from product_sales_windows k where k.shop_id = ${shopId}
+      and (k.units <> 0 or k.sales_minor <> 0)
+    order by 1`);
+  const summed = await rows(sql`select d.product_id::text as product_id,
+      sum(d.units)::int as units, sum(d.sales_minor)::text as sales
+    from order_product_days d join sales_windows w on w.shop_id = d.shop_id
+    where d.shop_id = ${shopId} and d.day > w.window_end - 30 and d.day <= w.window_end
+    group by 1 having sum(d.units) <> 0 or sum(d.sales_minor) <> 0
+    order by 1`);
+  return { kept, summed };
+}
+
+/** Rolls one shop's 30-day window to end on `day`, as the cron does for every shop. */
+const rollWindow = (shopId: string, day: string) =>
+  testDb().execute(sql`select public.sales_windows_roll(${day}::date, array[${shopId}::uuid])`);
 
 const dayOf = (f: { days: Row[] }, day: string) => f.days.find((d) => d.day === day);
 const productDay = (f: { products: Row[] }, day: string, productId: string) =>
@@ -75,6 +101,11 @@ describe('order rollups kept by Postgres', () => {
     shirt = (await createProductFixture(shop, { title: 'Shirt', stock: 100 })).id;
     mug = (await createProductFixture(shop, { title: 'Mug', stock: 100 })).id;
     lamp = (await createProductFixture(shop, { title: 'Lamp', stock: 100 })).id;
+    // The shop has sold nothing, so its window is empty whatever day it ends on: here the
+    // second day of the orders below, so that each change is seen in it too.
+    await testDb().execute(
+      sql`update sales_windows set window_end = '2026-03-10' where shop_id = ${shop.id}`,
+    );
   });
 
   it('counts orders placed on each side of midnight UTC on their own day', async () => {
@@ -138,6 +169,13 @@ describe('order rollups kept by Postgres', () => {
     // The unpaid orders' lines are not sales yet.
     expect(productDay(f, '2026-03-10', lamp)).toBeUndefined();
     expect(productDay(f, '2026-03-11', lamp)).toBeUndefined();
+    // The window ends on 2026-03-10: the paid sales of its last two days, not the 11th's.
+    expect(f.window).toEqual(
+      [
+        { product_id: shirt, units: 2, sales: '2000' },
+        { product_id: mug, units: 3, sales: '3000' },
+      ].sort((x, y) => x.product_id.localeCompare(y.product_id)),
+    );
   });
 
   it('follows payments, cancellations and partial and full refunds made through the API', async () => {
@@ -156,6 +194,10 @@ describe('order rollups kept by Postgres', () => {
     expect(productDay(f, '2026-03-10', mug)).toMatchObject({ units: 4, sales: '4000' });
     expect(productDay(f, '2026-03-10', lamp)).toMatchObject({ units: 1, sales: '1000' });
 
+    // Rolled a day on, the window takes in the 11th's sale of the shirt.
+    await rollWindow(shop.id, '2026-03-11');
+    f = await expectExact(shop.id);
+    expect(f.window).toContainEqual({ product_id: shirt, units: 3, sales: '7342' });
     expect((await api.post(`/orders/${ids.d}/refunds`, { amount: 2000 })).status).toBe(200);
     f = await expectExact(shop.id);
     expect(dayOf(f, '2026-03-11')).toMatchObject({ orders: 1, paid_orders: 1, sales: '3342' });
@@ -203,8 +245,150 @@ describe('order rollups kept by Postgres', () => {
       paidTotalMinor: 1000,
     });
     expect((await figures(other.id)).products).toHaveLength(1);
+    expect((await windowFigures(other.id)).kept).toHaveLength(1);
     await testDb().execute(sql`delete from shops where id = ${other.id}`);
     const left = await figures(other.id);
     expect([left.days, left.products]).toEqual([[], []]);
+    const window =
+      await rows(sql`select (select count(*) from sales_windows where shop_id = ${other.id})::int as windows,
+        (select count(*) from product_sales_windows where shop_id = ${other.id})::int as sums`);
+    expect(window).toEqual([{ windows: 0, sums: 0 }]);
+  });
+});
+
+describe('the 30 days\u2019 sales window kept for the Home report', () => {
+  const paidOn = (at: string, total: number) => ({
+    createdAt: new Date(at),
+    status: 'delivered' as const,
+    paymentStatus: 'fully-paid' as const,
+    paidTotalMinor: total,
+  });
+
+  /** A shop whose window ends on `end` and which sold a mug on `days` (1 unit each). */
+  async function shopSelling(end: string, days: string[]) {
+    const shop = await createTestShop();
+    const mug = (await createProductFixture(shop, { title: 'Mug', stock: 100 })).id;
+    const cup = (await createProductFixture(shop, { title: 'Cup', stock: 100 })).id;
+    await testDb().execute(
+      sql`update sales_windows set window_end = ${end} where shop_id = ${shop.id}`,
+    );
+    for (const day of days) {
+      await createOrder(shop, [{ productId: mug, quantity: 1 }], paidOn(`${day}T12:00:00Z`, 1000));
+    }
+    return { shop, mug, cup };
+  }
+
+  const windowEnd = async (shopId: string) =>
+    (
+      await rows(sql`select to_char(window_end, 'YYYY-MM-DD') as day from sales_windows
+        where shop_id = ${shopId}`)
+    )[0]?.day;
+
+  it('rolls a day, several days and more than 30 days on, taking the days that leave away', async () => {
+    const { shop, mug } = await shopSelling('2026-05-30', [
+      '2026-05-01', // the window's first day
+      '2026-04-30', // the day before it
+      '2026-05-30', // its last day
+      '2026-05-31', // the day after it
+      '2026-06-05',
+    ]);
+    const unitsOf = async () => (await expectExact(shop.id)).window;
+    expect(await unitsOf()).toEqual([{ product_id: mug, units: 2, sales: '2000' }]);
+    await rollWindow(shop.id, '2026-05-31'); // 05-01 leaves, 05-31 comes in
+    expect(await unitsOf()).toEqual([{ product_id: mug, units: 2, sales: '2000' }]);
+    await rollWindow(shop.id, '2026-06-05'); // 06-05 comes in
+    expect(await unitsOf()).toEqual([{ product_id: mug, units: 3, sales: '3000' }]);
+    await rollWindow(shop.id, '2026-06-30'); // 05-31 leaves, 05-30 left on 06-29
+    expect(await unitsOf()).toEqual([{ product_id: mug, units: 1, sales: '1000' }]);
+    // An earlier day, or the same one, leaves the window where it is.
+    await rollWindow(shop.id, '2026-06-01');
+    expect(await windowEnd(shop.id)).toBe('2026-06-30');
+    await rollWindow(shop.id, '2026-08-01'); // everything has left; the row at zero goes
+    expect(await unitsOf()).toEqual([]);
+    expect(await rows(sql`select 1 from product_sales_windows where shop_id = ${shop.id}`)).toEqual(
+      [],
+    );
+    expect(await windowEnd(shop.id)).toBe('2026-08-01');
+  });
+
+  it('is what the report reads on the day the window ends, and the days on any other', async () => {
+    const { shop, mug, cup } = await shopSelling('2026-05-30', ['2026-05-20', '2026-05-30']);
+    await createOrder(
+      shop,
+      [{ productId: cup, quantity: 3 }],
+      paidOn('2026-05-10T00:00:00Z', 3000),
+    );
+    const { api } = await merchantOf(shop);
+    const top = async (to: string) => {
+      const res = await api.get(`/analytics/reports/overview?to=${to}`);
+      expect(res.status).toBe(200);
+      expect(res.roundTrips).toBe(1);
+      return res.body.top_products as Array<{ title: string; units: number; sales: number }>;
+    };
+    const expected = [
+      { product_id: cup, title: 'Cup', units: 3, sales: 3000 },
+      { product_id: mug, title: 'Mug', units: 2, sales: 2000 },
+    ];
+    expect(await top('2026-05-30')).toEqual(expected);
+    expect(await top('2026-05-29')).toEqual([
+      expected[0],
+      { ...expected[1], units: 1, sales: 1000 },
+    ]);
+
+    // Which of the two answered: a kept row changed by hand shows on the window's last day
+    // only. (The rollup's own test above proves the kept rows equal the days.)
+    await testDb().execute(sql`update product_sales_windows set units = 7, sales_minor = 7000
+      where shop_id = ${shop.id} and product_id = ${mug}`);
+    expect(await top('2026-05-30')).toEqual([
+      { ...expected[1], units: 7, sales: 7000 },
+      expected[0],
+    ]);
+    expect(await top('2026-05-31')).toEqual([expected[0], expected[1]]);
+    // The same, one day on: a window that does not end on the report's day is not read.
+    await testDb().execute(sql`update sales_windows set window_end = '2026-05-31'
+      where shop_id = ${shop.id}`);
+    expect(await top('2026-05-30')).toEqual(expected);
+  });
+
+  it('waits for an order being written with the old end, and an order waits for a roll', async () => {
+    const { shop, mug, cup } = await shopSelling('2026-05-30', []);
+    // An order of the 31st paid in a transaction not yet committed, while the window ends on
+    // the 30th: not in it.
+    const { id: orderId } = await createOrder(shop, [{ productId: mug, quantity: 2 }], {
+      createdAt: new Date('2026-05-31T08:00:00Z'),
+    });
+    const releaseOrder = await holdLock(sql`update orders set payment_status = 'fully-paid',
+      paid_total_minor = 2000 where id = ${orderId}`);
+    // The roll to the 31st must not read the days before that order commits.
+    const settled = { done: false };
+    const roll = rollWindow(shop.id, '2026-05-31').finally(() => {
+      settled.done = true;
+    });
+    expect(await waitingOn('transactionid', 'sales_windows_roll', settled)).not.toBeNull();
+    await releaseOrder();
+    await roll;
+    expect((await expectExact(shop.id)).window).toEqual([
+      { product_id: mug, units: 2, sales: '2000' },
+    ]);
+
+    // The other way round: a roll holds the window; an order of its new last day waits and
+    // then counts in it.
+    const releaseRoll = await holdLock(
+      sql`select public.sales_windows_roll('2026-06-01'::date, array[${shop.id}::uuid])`,
+    );
+    const placed = { done: false };
+    const order = createOrder(
+      shop,
+      [{ productId: cup, quantity: 1 }],
+      paidOn('2026-06-01T09:00:00Z', 1000),
+    ).finally(() => {
+      placed.done = true;
+    });
+    expect(await waitingOn('transactionid', 'order_lines', placed)).not.toBeNull();
+    await releaseRoll();
+    await order;
+    const f = await expectExact(shop.id);
+    expect(await windowEnd(shop.id)).toBe('2026-06-01');
+    expect(f.window).toContainEqual({ product_id: cup, units: 1, sales: '1000' });
   });
 });
