@@ -71,6 +71,8 @@ export function addCatalog(plan: ShopPlan, seed: CatalogSeed): void {
     const recent = seed.recentCategory !== undefined && others.includes(seed.recentCategory);
     const id = addProduct(plan, seed.caption, p, {
       sku,
+      // The merchant's own labels: the department, and the collections the product is in.
+      tags: [...new Set([lineage.at(-1) ?? primary, ...others])],
       details: index % 3 === 2 ? undefined : details,
       ageDays: recent ? 1 + (hashOf(p.title) % 13) + index / 1440 : 20 + (hashOf(p.title) % 300),
     });
@@ -138,7 +140,7 @@ function addProduct(
   plan: ShopPlan,
   caption: string,
   p: ProductSeed,
-  extra: { sku: string; details: string[] | undefined; ageDays: number },
+  extra: { sku: string; tags: string[]; details: string[] | undefined; ageDays: number },
 ): string {
   const id = newId();
   const slug = slugify(p.title);
@@ -193,6 +195,7 @@ function addProduct(
     slug,
     description: describe(p, extra.details),
     sku: extra.sku,
+    tags: extra.tags,
     status: p.status ?? 'published',
     featured: p.featured ?? false,
     primaryCategoryId: plan.category(p.cats.split(' ')[0] ?? ''),
