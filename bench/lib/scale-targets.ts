@@ -1,7 +1,7 @@
 /**
  * What bench/scale.ts reads on each shop: the storefront reads and the dashboard's lists
  * and Home report, addressed with the shop's own rows (a product with variants, a
- * department, a word of a title and a typo of it, a tag).
+ * department, a word of a title and a typo of it, the tag most of its products carry).
  */
 import type pg from 'pg';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../../scripts/seed/keys';
@@ -99,7 +99,7 @@ async function describe(
             where k.shop_id = c.shop_id and k.parent_id = c.id)
           order by c.position, c.id limit 1) as category,
        (select t from products p cross join unnest(p.tags) t where p.shop_id = s.id
-          order by p.created_at limit 1) as tag
+          group by t order by count(*) desc, t limit 1) as tag
      from shops s where s.handle = $1`,
     [handle],
   );

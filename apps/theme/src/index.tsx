@@ -28,6 +28,7 @@ import * as robots from './pages/robots';
 import * as search from './pages/search';
 import * as shop from './pages/shop';
 import * as sitemap from './pages/sitemap';
+import * as sitemapFile from './pages/sitemap-file';
 import * as support from './pages/support';
 import * as wishList from './pages/wish-list';
 import { proxyAnalytics, proxyVariant } from './proxy';
@@ -113,6 +114,7 @@ app.get('/newsletter/verify', page(newsletterVerify));
 app.get('/newsletter/unsubscribe', page(newsletterUnsubscribe));
 app.post('/newsletter/unsubscribe', newsletterUnsubscribe.unsubscribe);
 app.get('/sitemap.xml', page(sitemap));
+app.get('/:file{sitemap-[1-9][0-9]*\\.xml}', page(sitemapFile));
 app.get('/robots.txt', page(robots));
 app.notFound(page(notFound));
 app.onError((error, c) => {
