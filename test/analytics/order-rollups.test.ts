@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rollSalesWindows } from '../../src/modules/analytics/sales-windows';
 import { createOrder } from '../helpers/catalog-factory';
 import { testDb } from '../helpers/db';
 import { holdLock, waitingOn } from '../helpers/locks';
@@ -390,5 +391,29 @@ describe('the 30 days\u2019 sales window kept for the Home report', () => {
     const f = await expectExact(shop.id);
     expect(await windowEnd(shop.id)).toBe('2026-06-01');
     expect(f.window).toContainEqual({ product_id: cup, units: 1, sales: '1000' });
+  });
+
+  // Last in this file: it rolls every window that ends before today, this file's included.
+  it('is rolled to today for every shop by the cron, a page of shops at a time', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const before = (days: number) =>
+      new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+    const shops = [
+      await shopSelling(before(1), [before(40), today]),
+      await shopSelling(before(3), [before(31), before(2)]),
+      await shopSelling(before(60), [before(1)]),
+    ];
+    // Never rolled: summed whole.
+    await testDb().execute(
+      sql`update sales_windows set window_end = null where shop_id = ${shops[2]?.shop.id}`,
+    );
+    expect(await rollSalesWindows(testDb(), today, 2)).toBeGreaterThanOrEqual(3);
+    for (const { shop } of shops) expect(await windowEnd(shop.id)).toBe(today);
+    const windows = await Promise.all(
+      shops.map(async ({ shop }) => (await expectExact(shop.id)).window),
+    );
+    expect(windows.map((w) => w.map((r) => r.units))).toEqual([[1], [1], [1]]);
+    // Nothing left to roll today.
+    expect(await rollSalesWindows(testDb(), today, 2)).toBe(0);
   });
 });
