@@ -87,7 +87,8 @@ export const topSellersSql = (r: OverviewScope): SQL =>
       (select k.product_id, k.units, k.sales_minor as sales
       from product_sales_windows k
       where (select on_day from kept) and k.shop_id = ${r.shopId}::uuid and k.units > 0
-      order by k.sales_minor desc, k.product_id limit ${r.limit})
+      -- In the order of product_sales_windows_shop_sales_idx (nulls last), so the index is walked.
+      order by k.sales_minor desc nulls last, k.product_id limit ${r.limit})
       union all
       (select r.product_id, sum(r.units)::int as units, sum(r.sales_minor)::bigint as sales
       from order_product_days r

@@ -1,0 +1,2 @@
+DROP INDEX "orders_shop_open_idx";--> statement-breakpoint
+CREATE INDEX "orders_shop_open_idx" ON "orders" USING btree ("shop_id","status","payment_status","refund_state","refunded_total_minor") WHERE "orders"."status" = 'pending' or "orders"."refund_state" = 'requested';
