@@ -34,7 +34,7 @@ async function main() {
           page: 1,
           limit: 18,
           sort: undefined,
-          categoryIds: undefined,
+          categories: undefined,
           minPriceMinor: undefined,
           maxPriceMinor: undefined,
           featured: false,

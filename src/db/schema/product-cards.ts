@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { products, tsvector } from './catalog';
 import { shopId } from './columns';
 import { searchGin } from './search';
@@ -73,3 +73,26 @@ export const shopCardCounts = pgTable('shop_card_counts', {
   /** Products with units sold (product_sales.units > 0) and an in-stock card. */
   bestSellers: integer('best_sellers').notNull().default(0),
 });
+
+/**
+ * Which cards each published category lists, its subcategories' included: a row per category
+ * and card whose product is in that category or in one under it through published categories
+ * only (what the products `categories` filter means), with the card's `created_at`, so a
+ * department's newest products are read from an index and counted without walking its tree.
+ * Kept by Postgres as links, cards and the category tree change
+ * (drizzle/0055_category_cards_triggers.sql).
+ */
+export const categoryCards = pgTable(
+  'category_cards',
+  {
+    shopId: shopId(),
+    categoryId: uuid('category_id').notNull(),
+    cardId: uuid('card_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shopId, t.cardId, t.categoryId] }),
+    // A category's cards newest first (walked backwards) or oldest first, and counted.
+    index('category_cards_category_created_idx').on(t.shopId, t.categoryId, t.createdAt, t.cardId),
+  ],
+);

@@ -31,29 +31,30 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, '\\$&');
  */
 export const publishedCategoryByRef = (shopId: string, ref: string): SQL => {
   const id = isUuid(ref) ? ref.toLowerCase() : null;
-  return sql`select c.* from categories c
+  // A slug names at most one category of a shop (categories_shop_slug_uq), so it needs no
+  // order: one would lead Postgres to walk the categories by id, misjudging how many share
+  // the slug across shops, instead of reading the unique index.
+  return id
+    ? sql`select c.* from categories c
     where c.shop_id = ${shopId} and c.status = 'published'
-      and ${id ? sql`(c.id = ${id}::uuid or c.slug = ${ref})` : sql`c.slug = ${ref}`}
-    order by ${id ? sql`(c.id = ${id}::uuid) desc, ` : sql``}c.id limit 1`;
+      and (c.id = ${id}::uuid or c.slug = ${ref})
+    order by (c.id = ${id}::uuid) desc, c.id limit 1`
+    : sql`select c.* from categories c
+    where c.shop_id = ${shopId} and c.status = 'published' and c.slug = ${ref}`;
 };
 
 /**
  * SQL: a select of the ids of the shop's published categories named by `refs` (each as
- * publishedCategoryByRef finds it) and of the published categories under them, at any depth
- * (UNION stops at cycles). Self-contained, for `id in (...)`: the products `categories`
- * filter reads it.
+ * publishedCategoryByRef finds it). Self-contained, for `id in (...)`: the products
+ * `categories` filter reads the cards of each, its subcategories' included, from
+ * category_cards (kept by Postgres: a product in a category lists under every published
+ * category above it, up to the first that is not published).
  */
-export const publishedCategoryTreeIds = (shopId: string, refs: string[]): SQL => sql`
-  with recursive tree(id) as (
-    select r.id from (${sql.join(
-      refs.map((ref) => sql`(${publishedCategoryByRef(shopId, ref)})`),
-      sql` union all `,
-    )}) r
-    union
-    select c.id from categories c join tree t on c.parent_id = t.id
-    where c.shop_id = ${shopId} and c.status = 'published'
-  )
-  select id from tree`;
+export const publishedCategoryIds = (shopId: string, refs: string[]): SQL => sql`
+  select r.id from (${sql.join(
+    refs.map((ref) => sql`(${publishedCategoryByRef(shopId, ref)})`),
+    sql` union all `,
+  )}) r`;
 
 /**
  * SQL: the page of the published category `ref` names as POST /config shows it, a JSON

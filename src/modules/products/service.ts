@@ -5,7 +5,7 @@ import { toShapeA } from '../../http/schemas';
 import { escapeHtml } from '../../lib/html';
 import { toAmount, toMinor } from '../../lib/money';
 import { isUuid, UUID_PATTERN } from '../../lib/uuid';
-import { publishedCategoryTreeIds } from '../categories/queries';
+import { publishedCategoryIds } from '../categories/queries';
 import { selectHydratedCart } from './queries/cart';
 import { selectProductDetail } from './queries/detail';
 import {
@@ -74,8 +74,10 @@ export async function listProducts(db: Db, shop: ShopContext, q: ProductListQuer
     page: q.page,
     limit: q.limit,
     sort: q.sort,
-    categoryIds:
-      categoryRefs.length > 0 ? publishedCategoryTreeIds(shop.id, categoryRefs) : undefined,
+    categories:
+      categoryRefs.length > 0
+        ? { ids: publishedCategoryIds(shop.id, categoryRefs), one: categoryRefs.length === 1 }
+        : undefined,
     minPriceMinor: minor(q.minPrice),
     maxPriceMinor: minor(q.maxPrice),
     featured: q.featured === true,

@@ -23,10 +23,11 @@ export type ProductListFilter = {
   /** Absent: by relevance when `term` is set, else RECENT. */
   sort: ProductSort | undefined;
   /**
-   * A select of category ids (the categories the client named and those under them, from
-   * categories' `publishedCategoryTreeIds`); a product in any of them matches.
+   * The categories the client named (`ids`: a select of their ids, from categories'
+   * `publishedCategoryIds`; `one`: a single one was named): a product in any of them, or in a
+   * category under one of them, matches (category_cards).
    */
-  categoryIds: SQL | undefined;
+  categories: { ids: SQL; one: boolean } | undefined;
   minPriceMinor: number | undefined;
   maxPriceMinor: number | undefined;
   featured: boolean;
@@ -56,11 +57,6 @@ async function selectPage(db: Db, query: SQL): Promise<ProductPageRow> {
 export function selectProductList(db: Db, f: ProductListFilter): Promise<ProductPageRow> {
   const where: SQL[] = [sql`c.shop_id = ${f.shopId}`];
   if (f.featured) where.push(sql`c.featured`);
-  if (f.categoryIds) {
-    where.push(sql`exists (select 1 from product_categories pc
-      where pc.shop_id = c.shop_id and pc.product_id = c.id
-        and pc.category_id in (select id from category_tree))`);
-  }
   // A variant product matches when its price range overlaps the requested one.
   const prices: Array<(card: SQL) => SQL> = [];
   const { minPriceMinor: min, maxPriceMinor: max } = f;
@@ -80,23 +76,39 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
   const term = f.term;
 
   const sort = f.sort ?? (term ? 'RELEVANCE' : 'RECENT');
+  // One category alone, by date: its cards are read (and counted) from category_cards'
+  // index, newest or oldest first, without the cards.
+  const byCategoryAlone =
+    f.categories?.one && where.length === 1 && !term && (sort === 'RECENT' || sort === 'OLD');
+  if (f.categories && !byCategoryAlone) {
+    where.push(sql`exists (select 1 from category_cards cc
+      where cc.shop_id = c.shop_id and cc.card_id = c.id
+        and cc.category_id in (select id from category_tree))`);
+  }
   // With a term, the matches are found and ranked once (products_search); with a price
   // filter, found once through product_cards_shop_on_sale_idx (the page would otherwise walk
   // the shop's cards newest first, testing each, when few or none match); otherwise the filter
   // CTE stays inlined so the count and the page each use the card indexes.
   const once = Boolean(term) || prices.length > 0;
   // Every card of the shop matches: its number is kept (shop_card_counts), not counted.
-  const total = where.length === 1 && !term ? shopCardsTotal(f.shopId) : undefined;
+  const total =
+    where.length === 1 && !term && !f.categories ? shopCardsTotal(f.shopId) : undefined;
   return selectPage(
     db,
-    sql`with ${f.categoryIds ? sql`category_tree(id) as materialized (${f.categoryIds}),` : sql``}
+    sql`with ${f.categories ? sql`category_tree(id) as materialized (${f.categories.ids}),` : sql``}
     ${term ? searchCtes(f.shopId, term, ['products']) : sql``}
     hits as ${once ? sql`materialized` : sql`not materialized`} (
-      select c.id, c.created_at, c.sort_title,
+      ${
+        byCategoryAlone
+          ? sql`select cc.card_id as id, cc.created_at, null::text as sort_title, null::int[] as rank
+      from category_cards cc
+      where cc.shop_id = ${f.shopId} and cc.category_id = (select id from category_tree)`
+          : sql`select c.id, c.created_at, c.sort_title,
         ${term ? sql`s.rank` : sql`null::int[]`} as rank
       from product_cards c
       ${term ? sql`join products_search s on s.id = c.id` : sql``}
-      where ${sql.join(where, sql` and `)}
+      where ${sql.join(where, sql` and `)}`
+      }
     )
     select ${productPageJson(f.shopId, 'hits', SORTS[sort], f.page, f.limit, total)} as page`,
   );
