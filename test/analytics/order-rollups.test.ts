@@ -396,12 +396,12 @@ describe('the 30 days\u2019 sales window kept for the Home report', () => {
   // Last in this file: it rolls every window that ends before today, this file's included.
   it('is rolled to today for every shop by the cron, a page of shops at a time', async () => {
     const today = new Date().toISOString().slice(0, 10);
-    const before = (days: number) =>
+    const daysAgo = (days: number) =>
       new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
     const shops = [
-      await shopSelling(before(1), [before(40), today]),
-      await shopSelling(before(3), [before(31), before(2)]),
-      await shopSelling(before(60), [before(1)]),
+      await shopSelling(daysAgo(1), [daysAgo(40), today]),
+      await shopSelling(daysAgo(3), [daysAgo(31), daysAgo(2)]),
+      await shopSelling(daysAgo(60), [daysAgo(1)]),
     ];
     // Never rolled: summed whole.
     await testDb().execute(

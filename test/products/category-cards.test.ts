@@ -45,7 +45,10 @@ async function expectExact(shopId: string) {
   const rows = await kept(shopId);
   expect(rows).toEqual(await fromTree(shopId));
   const by: Record<string, string[]> = {};
-  for (const r of rows) (by[r.category_id as string] ??= []).push(r.card_id as string);
+  for (const r of rows) {
+    const category = r.category_id as string;
+    by[category] = [...(by[category] ?? []), r.card_id as string];
+  }
   return by;
 }
 

@@ -91,8 +91,7 @@ export function selectProductList(db: Db, f: ProductListFilter): Promise<Product
   // CTE stays inlined so the count and the page each use the card indexes.
   const once = Boolean(term) || prices.length > 0;
   // Every card of the shop matches: its number is kept (shop_card_counts), not counted.
-  const total =
-    where.length === 1 && !term && !f.categories ? shopCardsTotal(f.shopId) : undefined;
+  const total = where.length === 1 && !term && !f.categories ? shopCardsTotal(f.shopId) : undefined;
   return selectPage(
     db,
     sql`with ${f.categories ? sql`category_tree(id) as materialized (${f.categories.ids}),` : sql``}
