@@ -169,6 +169,11 @@ describe('categories through the merchant API', () => {
       primaryCategoryId: middle.id,
       categories: [{ id: middle.id, slug: middle.slug, name: 'Delete middle' }],
     });
+    await createProduct(shop, {
+      title: 'Leaf product',
+      categories: [{ id: leaf.id, slug: leaf.slug, name: 'Delete leaf' }],
+    });
+    expect((await productTitles(top.slug)).sort()).toEqual(['Kept product', 'Leaf product']);
     const res = await api.delete(`/categories/${middle.id}`, { headers: { 'if-match': '"1"' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: middle.id, object: 'category', deleted: true });
@@ -177,6 +182,8 @@ describe('categories through the merchant API', () => {
       version: 2,
     });
     expectError(await storefront().get(`/categories/${middle.slug}`), 404, 'CATEGORY_NOT_FOUND');
+    // The leaf moved up under the top category: its product still lists there.
+    expect(await productTitles(top.slug)).toEqual(['Leaf product']);
     const kept = await storefront().get(`/products/${product.id}`);
     expect(kept.status).toBe(200);
     expect(kept.body.data.categories).toEqual([]);
