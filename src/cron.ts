@@ -16,5 +16,5 @@ export async function runCron(env: Bindings, ctx: ExecutionContext) {
   await deliverDueEmails(outboxDeps(services));
   await deliverDueWebhooks(deliveryDeps(services), { batchSize: 100 });
   await purgeExpiredIdempotencyKeys(services.database.db);
-  await rollSalesWindows(services.database.db, new Date().toISOString().slice(0, 10));
+  await rollSalesWindows(services.database.db, Date.now());
 }

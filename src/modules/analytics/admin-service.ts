@@ -16,9 +16,9 @@ import {
   selectTraffic,
 } from './admin-queries';
 import { FUNNEL_STEPS, MAX_RANGE_DAYS, type ReportQuery } from './admin-schemas';
+import { dayOf } from './sales-windows';
 
 const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * The days a report covers: `to` defaults to today (UTC), `from` to 29 days earlier. A range

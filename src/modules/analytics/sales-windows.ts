@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
+/** The UTC day of a time, `YYYY-MM-DD`: a report's days, and the day sales windows are rolled to. */
+export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
  * Rolls every shop's 30-day sales window (product_sales_windows, the Home report's best sellers)
- * forward to end on `today` (a UTC date), a page of shops per statement
- * (public.sales_windows_roll, drizzle/0052_sales_window_triggers.sql). A shop whose window is
- * held by orders being written for longer than the roll waits is skipped and rolled on the next
- * run; until then its report adds up the days instead. Returns the windows rolled.
+ * forward to end on the UTC day of `now` (the day a report ends on by default), a page of
+ * shops per statement (public.sales_windows_roll, drizzle/0052_sales_window_triggers.sql). A
+ * shop whose window is held by orders being written for longer than the roll waits is skipped
+ * and rolled on the next run; until then its report adds up the days instead. Returns the
+ * windows rolled.
  */
-export async function rollSalesWindows(db: Db, today: string, pageSize = 200): Promise<number> {
+export async function rollSalesWindows(db: Db, now: number, pageSize = 200): Promise<number> {
+  const today = dayOf(now);
   let rolled = 0;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
