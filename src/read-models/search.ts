@@ -56,6 +56,17 @@ const published = (shop: SQL, table: SearchTable, query: SQL): SQL =>
     where x.shop_id = ${shop} and x.status = 'published' and x.search_vector @@ ${query}`;
 
 /**
+ * SQL: whether the search document `vector` holds every word of `term` as search matches
+ * words (itself, its singular, its corrections, the last word also as a prefix), none
+ * dropped: a test of one row, for a list that walks its own order and stops at a page (the
+ * merchant product list's `query`), where ranking every match would read them all. The
+ * term is compiled once per statement (an uncorrelated subquery).
+ */
+export const holdsEveryWord = (vector: SQL, shop: SQL, term: SQL): SQL =>
+  sql`${vector} @@ (select t.q_upto from public.search_terms(${shop}, ${term}) t
+    order by t.ord desc limit 1)`;
+
+/**
  * SQL: CTEs leaving `<table>_search (id, created_at, rank)`: the rows of `table` matching the
  * term, ranked. All the words first (`<table>_search_all`, one scan of the GIN index); only
  * when that finds nothing, `<table>_search_depth` probes fewer leading words, from all but the

@@ -33,4 +33,12 @@ describe('searching the merchant product list', () => {
     expect(await titles('scarf-03')).toEqual(['Wool Scarf']);
     expect(await titles('APRON')).toEqual(['Linen Draft Apron']);
   });
+
+  it('keeps only products holding every word: a filter never widens by dropping one', async () => {
+    expect(await titles('linen shir')).toEqual(['Linen Shirt']);
+    expect(await titles('linnen trousers')).toEqual(['Linen Trousers']);
+    // The storefront's search would fall back to "linen" here; a filter a bulk edit may
+    // follow must not.
+    expect(await titles('linen scarf')).toEqual([]);
+  });
 });

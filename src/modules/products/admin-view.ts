@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { isoTimestamp, jsonArray } from '../../db/json';
 import { products } from '../../db/schema/index';
 import { isUuid } from '../../lib/uuid';
+import { holdsEveryWord } from '../../read-models/search';
 import type { Product } from './admin-schemas';
 
 /*
@@ -145,8 +146,8 @@ const filtersOf = (f: ProductFilters): SQL[] => {
       or exists (select 1 from unnest(${products.tags}) qt where qt ilike ${like})
       or exists (select 1 from product_variants fv where fv.shop_id = ${f.shopId}
         and fv.product_id = ${products.id} and fv.sku ilike ${like})
-      or ${products.id} in (select h.hit_id from public.search_hits(${f.shopId}::uuid,
-        ${f.query}::text, false) h where h.hit_kind = 'products'))`);
+      or (${products.status} = 'published'
+        and ${holdsEveryWord(sql`${products.searchVector}`, sql`${f.shopId}::uuid`, sql`${f.query}::text`)}))`);
   }
   return out;
 };

@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * The shop’s products, newest first; filter by status, category, tag or text
-         * @description Products of the shop, newest first, with their options and variants. Filter by `status`, `category` (an id), `tag` (a whole tag, any case) or `query` (part of the title, the slug, a tag or a SKU); page with `starting_after` / `ending_before`.
+         * @description Products of the shop, newest first, with their options and variants. Filter by `status`, `category` (an id), `tag` (a whole tag, any case) or `query` (part of the title, the slug, a tag or a SKU, or, in a published product, every word as the storefront's search matches words: typos and singulars forgiven, none dropped); page with `starting_after` / `ending_before`.
          */
         get: operations["listProducts"];
         put?: never;
