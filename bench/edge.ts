@@ -8,9 +8,12 @@
  *   warm   the same request again and again: hits;
  *   writes the same warm request while a merchant writes (a shipping rate PATCH) in a loop,
  *          each write moving the shop to a new generation.
+ * With EDGE_PEER_VENDURE (a Vendure shop API, bench/peers/vendure/), each round also drives
+ * the peer's search-index listing, so the storefront's misses compare with it in the same run.
  * Writes bench/EDGE.md. Stops everything it started.
  *
- *   npx tsx bench/edge.ts   (EDGE_ROUNDS=3 EDGE_DURATION=5 EDGE_CONNECTIONS=10; REDIS_URL: Redis)
+ *   npx tsx bench/edge.ts   (EDGE_ROUNDS=3 EDGE_DURATION=5 EDGE_CONNECTIONS=10; REDIS_URL: Redis;
+ *                            EDGE_PEER_VENDURE=http://127.0.0.1:3300/shop-api)
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -29,7 +32,15 @@ const settings = {
   durationSeconds: envInt('EDGE_DURATION', 5, 60),
   connections: envInt('EDGE_CONNECTIONS', 10, 100),
   rounds: envInt('EDGE_ROUNDS', 3, 20),
+  vendure: process.env.EDGE_PEER_VENDURE ?? null,
 };
+
+/** The peer's fastest listing: Vendure's search index, one page of 18 products. */
+const VENDURE_LISTING = JSON.stringify({
+  query: `{ search(input: { groupByProduct: true, take: 18 }) { totalItems items { productId
+    productName slug description priceWithTax { ... on PriceRange { min max } ... on SinglePrice
+    { value } } productAsset { preview } } } }`,
+});
 
 /** The line of bench/EDGE.md after which a run keeps the file as it was. */
 const HISTORY_MARKER = '<!-- history: kept by bench/edge.ts -->';
@@ -56,11 +67,17 @@ async function recordAnswer(url: string, headers: Record<string, string>) {
 
 type Row = { rps: number; p50: number; p99: number; requests: number; failures: number };
 
-async function drive(url: string, headers: Record<string, string>, unique: boolean): Promise<Row> {
+async function drive(
+  url: string,
+  headers: Record<string, string>,
+  unique: boolean,
+  post?: string,
+): Promise<Row> {
   let n = 0;
   const result = await autocannon({
     url,
     headers,
+    ...(post ? { method: 'POST' as const, body: post } : {}),
     connections: settings.connections,
     duration: settings.durationSeconds,
     timeout: 10,
@@ -200,6 +217,7 @@ async function main() {
     const hitOverRouted = new Map<string, number[]>();
     const hitOverAnswer = new Map<string, number[]>();
     const missOverLivez = new Map<string, number[]>();
+    const missOverPeer = new Map<string, number[]>();
     const push = (m: Map<string, number[]>, k: string, v: number) =>
       m.set(k, [...(m.get(k) ?? []), v]);
     for (let round = 1; round <= settings.rounds; round++) {
@@ -210,6 +228,15 @@ async function main() {
       keep('no-op', noopRow);
       keep('routed no-op', routedRow);
       keep('livez', livez);
+      const peer = settings.vendure
+        ? await drive(
+            settings.vendure,
+            { 'content-type': 'application/json' },
+            false,
+            VENDURE_LISTING,
+          )
+        : null;
+      if (peer) keep('vendure', peer);
       for (const [name, p] of endpoints) {
         const same = await drive(`${answerNoop.origin}${p}`, {}, false);
         const cold = await drive(url(p), headers, true);
@@ -221,6 +248,7 @@ async function main() {
         push(hitOverNoop, name, warm.rps / Math.max(noopRow.rps, 1));
         push(hitOverRouted, name, warm.rps / Math.max(routedRow.rps, 1));
         push(missOverLivez, name, cold.rps / Math.max(livez.rps, 1));
+        if (peer) push(missOverPeer, name, cold.rps / Math.max(peer.rps, 1));
       }
       loads.push(`round ${round}: ${before} → ${loadAverage()}`);
       console.log(loads.at(-1));
@@ -238,6 +266,11 @@ async function main() {
       `| runtime no-op | (no work) | ${fmt(med('no-op'))} | |`,
       `| runtime no-op behind the assets routing | (no work) | ${fmt(med('routed no-op'))} | |`,
       `| GET /livez | (no statement) | ${fmt(med('livez'))} | 0 |`,
+      ...(settings.vendure
+        ? [
+            `| Vendure 3.7 shop API, \`search(input: { groupByProduct: true, take: 18 })\` (peer) | its search index | ${fmt(med('vendure'))} | |`,
+          ]
+        : []),
     );
     for (const [name] of endpoints) {
       const written = writeRows.get(name);
@@ -260,6 +293,20 @@ async function main() {
       }),
       '',
       `livez / no-op: ${ratio(med('livez').rps, med('no-op').rps)}.`,
+      ...(settings.vendure
+        ? [
+            '',
+            "| endpoint | miss / the peer's search-index listing |",
+            '|---|---|',
+            ...endpoints.map(
+              ([name]) => `| ${name} | ${median(missOverPeer.get(name) ?? []).toFixed(2)} |`,
+            ),
+            '',
+            `The peer: Vendure 3.7.3 (bench/peers/vendure/: its sample catalogue of 54 products, its
+DefaultSearchPlugin, this machine's PostgreSQL), one Node process, driven with the same
+connections and duration in each round; livez / the peer: ${ratio(med('livez').rps, med('vendure').rps)}.`,
+          ]
+        : []),
     );
   });
   const report = `# Edge cache benchmark
