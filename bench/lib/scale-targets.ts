@@ -1,7 +1,9 @@
 /**
  * What bench/scale.ts reads on each shop: the storefront reads and the dashboard's lists
  * and Home report, addressed with the shop's own rows (a product with variants, a
- * department, a word of a title and a typo of it, the tag most of its products carry).
+ * department, the word most of its published titles hold and a typo of it, the tag most of
+ * its products carry): each shop's most common word and tag, so both shops answer full pages
+ * of the same kind of query.
  */
 import type pg from 'pg';
 import { DEMO_API_KEY, DEMO_MERCHANT_KEY } from '../../scripts/seed/keys';
@@ -68,15 +70,16 @@ export const READS: Read[] = [
   { name: 'Home report', side: 'merchant', path: () => '/analytics/reports/overview' },
 ];
 
-/** A word of the title (4+ letters, lowercase) and the same word with one letter dropped. */
-function words(title: string) {
-  const word =
-    title
-      .split(/\s+/)
-      .find((w) => /^\p{L}{5,}$/u.test(w))
-      ?.toLowerCase() ?? 'linen';
-  const at = Math.floor(word.length / 2);
-  return { term: word, typo: word.slice(0, at) + word.slice(at + 1) };
+/**
+ * A word (lowercase) and the same word with its two middle letters swapped: one typo that
+ * keeps the word's length, so a five-letter word is still long enough to be corrected.
+ */
+function words(word: string) {
+  const at = Math.floor(word.length / 2) - 1;
+  return {
+    term: word,
+    typo: word.slice(0, at) + (word[at + 1] ?? '') + (word[at] ?? '') + word.slice(at + 2),
+  };
 }
 
 async function describe(
@@ -88,7 +91,7 @@ async function describe(
   const { rows } = await client.query(
     `select s.id,
        (select count(*)::int from products p where p.shop_id = s.id) as products,
-       (select p.slug || '|' || p.title from products p where p.shop_id = s.id
+       (select p.slug from products p where p.shop_id = s.id
           and p.status = 'published' and exists (select 1 from product_variants v
             where v.shop_id = p.shop_id and v.product_id = p.id)
           and exists (select 1 from product_categories pc
@@ -99,21 +102,24 @@ async function describe(
             where k.shop_id = c.shop_id and k.parent_id = c.id)
           order by c.position, c.id limit 1) as category,
        (select t from products p cross join unnest(p.tags) t where p.shop_id = s.id
-          group by t order by count(*) desc, t limit 1) as tag
+          group by t order by count(*) desc, t limit 1) as tag,
+       (select w from products p
+          cross join regexp_split_to_table(lower(p.title), '\\s+') w
+          where p.shop_id = s.id and p.status = 'published' and w ~ '^[[:alpha:]]{5,}$'
+          group by w order by count(*) desc, w limit 1) as word
      from shops s where s.handle = $1`,
     [handle],
   );
   const row = rows[0];
   if (!row) throw new Error(`no shop ${handle}: build the database with npm run bench:scale:build`);
-  const [slug = '', title = ''] = String(row.product).split('|');
   return {
     label,
     id: row.id,
     products: row.products,
-    slug,
+    slug: row.product ?? '',
     categorySlug: row.category ?? 'none',
     tag: row.tag ?? 'none',
-    ...words(title),
+    ...words(row.word ?? 'linen'),
     ...keys,
   };
 }
