@@ -78,13 +78,17 @@ $$;`;
 /**
  * The CREATE FUNCTION statement of public.search_hits(shop, term, with_categories): every
  * match of a term in a shop's published products and categories, ranked (searchHitsQuery).
- * plpgsql, so its plans are kept for the session.
+ * plpgsql, so its plan is kept for the session; always the generic plan, made once: a custom
+ * plan for each of a session's first five searches cost the big shop of bench/SCALE.md about
+ * three times the generic one (its planning and its execution), and the generic plan is what
+ * every later search ran anyway.
  */
 export function searchHitsSql(): string {
   const query = searchHitsQuery(sql.raw('shop'), sql.raw('term'), sql.raw('with_categories'));
   return `CREATE OR REPLACE FUNCTION public.search_hits(shop uuid, term text, with_categories boolean)
   RETURNS TABLE (hit_kind text, hit_id uuid, hit_created_at timestamptz, hit_rank integer[])
   LANGUAGE plpgsql STABLE
+  SET plan_cache_mode = force_generic_plan
   AS $$
 #variable_conflict use_column
 BEGIN

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema';
 import { client } from '../helpers/api';
 import { createCategory, createProduct } from '../helpers/catalog-factory';
@@ -36,6 +36,24 @@ describe('search follows every catalogue write', () => {
   beforeAll(async () => {
     shop = await createTestShop();
     api = client(shop.apiKey);
+  });
+
+  // search_lexemes, which expands the last word's prefix, holds exactly the lexemes of the
+  // shop's published documents after every write of every test, with their counts.
+  afterEach(async () => {
+    const drift = await db.execute(sql`
+      with kept as (select lexeme, documents from search_lexemes where shop_id = ${shop.id}),
+      counted as (
+        select l.lexeme, count(*)::int as documents
+        from (select search_vector from products where shop_id = ${shop.id} and status = 'published'
+          union all
+          select search_vector from categories where shop_id = ${shop.id} and status = 'published') d
+        cross join lateral unnest(d.search_vector) l
+        group by l.lexeme)
+      select coalesce(k.lexeme, c.lexeme) as lexeme, k.documents as kept, c.documents as counted
+      from kept k full join counted c on c.lexeme = k.lexeme
+      where k.documents is distinct from c.documents`);
+    expect(drift.rows).toEqual([]);
   });
 
   it('rebuilds a product when its title, description or publication changes', async () => {
@@ -128,8 +146,9 @@ describe('search follows every catalogue write', () => {
     await createProduct(gone, { title: 'Short-lived Scarf' });
     await db.delete(s.shops).where(eq(s.shops.id, gone.id));
     const left = await db.execute(
-      sql`select count(*)::int as n from search_words where shop_id = ${gone.id}`,
+      sql`select (select count(*)::int from search_words where shop_id = ${gone.id}) as n,
+        (select count(*)::int from search_lexemes where shop_id = ${gone.id}) as lexemes`,
     );
-    expect(left.rows[0]).toEqual({ n: 0 });
+    expect(left.rows[0]).toEqual({ n: 0, lexemes: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { shopId } from './columns';
 
 /**
@@ -32,5 +32,26 @@ export const searchWords = pgTable(
       .using('gin', t.shopId, t.word.op('gin_trgm_ops'))
       .with(searchGin),
     index('search_words_shop_signature_idx').on(t.shopId, t.signature),
+  ],
+);
+
+/**
+ * Every lexeme of a shop's published search documents (products and categories, every field),
+ * with the number of documents holding it: the search's last word, matched as a prefix, is
+ * expanded to the shop's own lexemes that start with it (`search_alternatives`), so the GIN
+ * index looks up exact entries of this shop instead of collecting every shop's matches of the
+ * prefix. Kept by Postgres with search_words (`search_words_count`,
+ * drizzle/0056_search_lexemes.sql). Byte order (`text_pattern_ops`), as tsvector prefixes
+ * compare, whatever the database's collation.
+ */
+export const searchLexemes = pgTable(
+  'search_lexemes',
+  {
+    shopId: shopId(),
+    lexeme: text('lexeme').notNull(),
+    documents: integer('documents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('search_lexemes_shop_lexeme_uq').on(t.shopId, t.lexeme.op('text_pattern_ops')),
   ],
 );
