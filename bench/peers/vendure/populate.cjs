@@ -2,7 +2,8 @@
  * Fills the peer's database with @vendure/create's sample shop (54 products, 88 variants),
  * without their images (no asset storage is configured), and builds its search index.
  *
- *   createdb vendure && npm run populate
+ *   psql postgres://postgres@127.0.0.1:5432/postgres -c 'create database vendure'
+ *   npm install && npm run populate
  */
 const fs = require('node:fs');
 const os = require('node:os');
