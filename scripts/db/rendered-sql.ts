@@ -1,14 +1,17 @@
 /**
  * Database functions whose queries are rendered from their one definition in TypeScript:
- * product cards (`cardSelect`, src/read-models/product-cards.ts) and search matches
- * (`searchHitsQuery`, src/read-models/search.ts). When a definition changes, print its
+ * product cards (`cardSelect`, src/read-models/product-cards.ts), search matches
+ * (`searchHitsQuery`, src/read-models/search.ts) and checkout's reads (`checkoutSql`). When a definition changes, print its
  * functions and put them in a new migration; test/unit/scripts/db/rendered-sql.test.ts fails until the
  * migrations hold today's rendering.
  *
- *   npx tsx scripts/db/rendered-sql.ts cards|search
+ *   npx tsx scripts/db/rendered-sql.ts cards|search|checkout
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { couponByCodeQuery } from '../../src/modules/coupons/queries';
+import { orderContextSql } from '../../src/modules/orders/service/context';
+import { cartCatalogQuery } from '../../src/modules/products/queries/pricing';
 import { cardSelect } from '../../src/read-models/product-cards';
 import { searchHitsQuery } from '../../src/read-models/search';
 
@@ -98,12 +101,73 @@ END
 $$;`;
 }
 
+/**
+ * A plpgsql function returning `query`'s rows, written with the argument names as raw SQL.
+ * STABLE: it reads only. Each connection keeps the plan of its query, where the same text
+ * sent as a statement is parsed and planned at every call (Neon's SQL-over-HTTP sends each
+ * statement unprepared).
+ */
+function readFunction(spec: { name: string; args: string; returns: string; query: SQL }): string {
+  return `CREATE OR REPLACE FUNCTION ${spec.name}(${spec.args})
+  RETURNS TABLE (${spec.returns})
+  LANGUAGE plpgsql STABLE
+  AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
+  ${render(spec.query).trim()};
+END
+$$;`;
+}
+
+/**
+ * The CREATE FUNCTION statements of the reads every checkout and order makes:
+ * public.cart_catalog (cartCatalogQuery), public.checkout_coupon (couponByCodeQuery) and
+ * public.order_context (orderContextSql).
+ */
+export function checkoutSql(): string {
+  const raw = sql.raw;
+  return [
+    readFunction({
+      name: 'public.cart_catalog',
+      args: 'in_shop uuid, in_lines jsonb',
+      returns: `i integer, quantity integer, variation_key text, product_id uuid, variant_id uuid,
+    state text, unit_price_minor integer, track_stock boolean, stock integer, title text,
+    sku text, is_digital boolean, needs_shipping boolean, category_ids text[]`,
+      query: cartCatalogQuery(raw('in_shop'), raw('in_lines')),
+    }),
+    readFunction({
+      name: 'public.checkout_coupon',
+      args: 'in_shop uuid, in_code text, in_email text',
+      returns: `id uuid, code text, kind public.coupon_kind, value integer, "minTotalMinor" integer,
+    open boolean, "usesLeft" boolean, "customerUsesLeft" boolean, "productIds" text[],
+    "categoryIds" text[]`,
+      query: couponByCodeQuery(raw('in_shop'), raw('in_code'), raw('in_email')),
+    }),
+    readFunction({
+      name: 'public.order_context',
+      args: 'in_shop uuid, in_rate uuid, in_pickup uuid, in_idempotency_key text',
+      returns: 'document jsonb, provider json, host json, rate json, pickup json, replay json',
+      query: orderContextSql(
+        raw('in_shop'),
+        raw('in_rate'),
+        raw('in_pickup'),
+        raw('in_idempotency_key'),
+      ),
+    }),
+  ].join('--> statement-breakpoint\n');
+}
+
 /** Each rendered function by the name the command line and the test use. */
-export const RENDERED = { cards: productCardsSql, search: searchHitsSql } as const;
+export const RENDERED = {
+  cards: productCardsSql,
+  search: searchHitsSql,
+  checkout: checkoutSql,
+} as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2] as keyof typeof RENDERED;
   const make = RENDERED[which];
-  if (!make) throw new Error('usage: rendered-sql.ts cards|search');
+  if (!make) throw new Error('usage: rendered-sql.ts cards|search|checkout');
   console.log(make());
 }

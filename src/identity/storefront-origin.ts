@@ -12,7 +12,7 @@ export type StorefrontHostRow = {
  * SQL selecting a `StorefrontHostRow` (as JSON) for the shop whose id is `shopId`,
  * to be embedded in the statement that needs the storefront's links.
  */
-export const storefrontHostJson = (shopId: string): SQL => sql`(
+export const storefrontHostJson = (shopId: string | SQL): SQL => sql`(
   select json_build_object(
     'handle', sh.handle,
     'primary', (select d.hostname from shop_domains d where d.shop_id = sh.id and d.is_primary limit 1),

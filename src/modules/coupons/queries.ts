@@ -45,16 +45,16 @@ export type CouponRow = {
 };
 
 /**
- * The statement reading the coupon whose normalised code is `code` (the unique index is on
- * `upper(code)`), with its category scope expanded to descendants and whether `email` may
- * still use it. Unexecuted, so it can join a batch.
+ * SQL: the coupon whose normalised code is `code` (the unique index is on `upper(code)`),
+ * with its category scope expanded to descendants and whether `email` may still use it.
+ * The database runs it as `public.checkout_coupon(shop, code, email)`, rendered from here
+ * (scripts/db/rendered-sql.ts), so each connection plans it once.
  */
-export function selectCoupon(db: Db, shopId: string, code: string, email: string | null) {
-  return db.execute<CouponRow>(sql`
+export const couponByCodeQuery = (shop: SQL, code: SQL, email: SQL): SQL => sql`
     select c.id, c.code, c.kind, c.value, c.min_total_minor as "minTotalMinor",
       ${couponOpenSql('c')} as open,
       ${couponUsesLeftSql('c')} as "usesLeft",
-      ${customerUsesLeftSql('c', sql`${email ?? ''}`)} as "customerUsesLeft",
+      ${customerUsesLeftSql('c', email)} as "customerUsesLeft",
       c.product_ids::text[] as "productIds",
       array(
         with recursive scope(id) as (
@@ -63,12 +63,17 @@ export function selectCoupon(db: Db, shopId: string, code: string, email: string
           select child.id from categories child join scope on child.parent_id = scope.id
           where child.shop_id = c.shop_id
         )
-        select id::text from scope
+        select scope.id::text from scope
       ) as "categoryIds"
     from coupons c
-    where c.shop_id = ${shopId} and upper(c.code) = ${code}
-    limit 1
-  `);
+    where c.shop_id = ${shop} and upper(c.code) = ${code}
+    limit 1`;
+
+/** The statement reading a coupon as checkout evaluates it (`couponByCodeQuery`). Unexecuted, so it can join a batch. */
+export function selectCoupon(db: Db, shopId: string, code: string, email: string | null) {
+  return db.execute<CouponRow>(
+    sql`select * from public.checkout_coupon(${shopId}::uuid, ${code}::text, ${email ?? ''}::text)`,
+  );
 }
 
 /** Why a coupon refused an order in the order's write batch (src/db/refusal.ts). */

@@ -18,7 +18,7 @@ export type ProviderRow = {
  * still reports its payment.
  */
 export const shopPaymentProviderSql = (
-  shopId: string,
+  shopId: string | SQL,
   options: { activeOnly: boolean },
 ): SQL => sql`(
   select json_build_object('id', pp.id, 'provider', pp.provider, 'secretKey', pp.secret_key,

@@ -1,15 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type ImageJson, imageJson, jsonArray } from '../../db/json';
-import { uuidOrNull } from '../../lib/uuid';
 
 /** An active pickup point of the shop, as checkout prices it. */
 export type CheckoutPickup = { id: string; name: string; feeMinor: number };
 
-/** SQL: the shop's active pickup point `pickupId` as a JSON `CheckoutPickup`, or null (also for a malformed id). */
-export const checkoutPickupSql = (shopId: string, pickupId: string | null | undefined): SQL => sql`(
+/** SQL: the shop's active pickup point `pickupId` (a uuid, or null for none) as a JSON `CheckoutPickup`, or null. */
+export const checkoutPickupSql = (shop: SQL, pickupId: SQL): SQL => sql`(
   select json_build_object('id', p.id, 'name', p.name, 'feeMinor', p.fee_minor)
   from pickup_locations p
-  where p.shop_id = ${shopId} and p.id = ${uuidOrNull(pickupId)}::uuid and p.active)`;
+  where p.shop_id = ${shop} and p.id = ${pickupId} and p.active)`;
 
 /** An active pickup point as GET /settings lists it. */
 export type StorefrontPickup = {

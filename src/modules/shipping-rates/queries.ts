@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { jsonArray } from '../../db/json';
-import { uuidOrNull } from '../../lib/uuid';
 
 /** An active shipping rate of the shop, as checkout prices it. */
 export type CheckoutRate = {
@@ -11,12 +10,12 @@ export type CheckoutRate = {
   minOrderMinor: number | null;
 };
 
-/** SQL: the shop's active shipping rate `rateId` as a JSON `CheckoutRate`, or null (also for a malformed id). */
-export const checkoutRateSql = (shopId: string, rateId: string | null | undefined): SQL => sql`(
+/** SQL: the shop's active shipping rate `rateId` (a uuid, or null for none) as a JSON `CheckoutRate`, or null. */
+export const checkoutRateSql = (shop: SQL, rateId: SQL): SQL => sql`(
   select json_build_object('id', r.id, 'title', r.title, 'priceMinor', r.price_minor,
       'minOrderMinor', r.min_order_minor)
   from shipping_rates r
-  where r.shop_id = ${shopId} and r.id = ${uuidOrNull(rateId)}::uuid and r.active)`;
+  where r.shop_id = ${shop} and r.id = ${rateId} and r.active)`;
 
 /** An active shipping rate as GET /settings lists it. */
 export type StorefrontRate = {

@@ -28,29 +28,22 @@ export type OrderPlan = CheckoutPlan & {
 export type OrderContextParts = { provider: SQL; rate: SQL; pickup: SQL };
 
 /**
- * Everything placing an order needs besides pricing, in one statement: settings, the
- * payment provider (checkout's choice), the storefront host, the chosen rate / pickup point
- * (active only) and the order an Idempotency-Key already produced. Unexecuted, so it can
- * join a batch; `Row` is the shape the caller's parts give it (service/context.ts).
+ * SQL: everything placing an order needs besides pricing, in one row: settings, the payment
+ * provider (checkout's choice), the storefront host, the chosen rate / pickup point (active
+ * only) and the order an Idempotency-Key already produced. The database runs it as
+ * `public.order_context(...)` (service/context.ts), rendered from here.
  */
-export function selectOrderContext<Row extends Record<string, unknown>>(
-  db: Db,
-  shopId: string,
-  idempotencyKey: string | null,
-  parts: OrderContextParts,
-) {
-  return db.execute<Row>(sql`
+export const orderContextQuery = (shop: SQL, idempotencyKey: SQL, parts: OrderContextParts) =>
+  sql`
     select
-      (select s.document from shop_settings s where s.shop_id = ${shopId}) as document,
+      (select s.document from shop_settings s where s.shop_id = ${shop}) as document,
       ${parts.provider} as provider,
-      ${storefrontHostJson(shopId)} as host,
+      ${storefrontHostJson(shop)} as host,
       ${parts.rate} as rate,
       ${parts.pickup} as pickup,
       (select json_build_object('id', o.id, 'requestHash', o.request_hash)
-        from orders o where o.shop_id = ${shopId} and o.idempotency_key = ${idempotencyKey})
-        as replay
-  `);
-}
+        from orders o where o.shop_id = ${shop} and o.idempotency_key = ${idempotencyKey})
+        as replay`;
 
 /** What a placed order answers with: its confirmation, or the payment it waits for. */
 export type OrderOutcome = {

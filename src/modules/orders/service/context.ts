@@ -1,9 +1,11 @@
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { StorefrontHostRow } from '../../../identity/storefront-origin';
+import { uuidOrNull } from '../../../lib/uuid';
 import { type ProviderRow, shopPaymentProviderSql } from '../../payments/queries';
 import { type CheckoutPickup, checkoutPickupSql } from '../../pickup-locations/queries';
 import { type CheckoutRate, checkoutRateSql } from '../../shipping-rates/queries';
-import { selectOrderContext } from '../queries/place';
+import { orderContextQuery } from '../queries/place';
 
 export type OrderContextRow = {
   document: unknown;
@@ -16,10 +18,20 @@ export type OrderContextRow = {
 };
 
 /**
- * The context of an order in one statement (selectOrderContext), with the parts other
+ * SQL: the context of an order in one statement (orderContextQuery), with the parts other
  * modules own given by them: the payment provider checkout may use (payments), the chosen
- * rate (shipping rates) and pickup point (pickup locations).
+ * rate (shipping rates) and pickup point (pickup locations). The database runs it as
+ * `public.order_context(shop, rate, pickup, idempotency_key)`, rendered from here
+ * (scripts/db/rendered-sql.ts), so each connection plans it once.
  */
+export const orderContextSql = (shop: SQL, rate: SQL, pickup: SQL, idempotencyKey: SQL): SQL =>
+  orderContextQuery(shop, idempotencyKey, {
+    provider: shopPaymentProviderSql(shop, { activeOnly: true }),
+    rate: checkoutRateSql(shop, rate),
+    pickup: checkoutPickupSql(shop, pickup),
+  });
+
+/** The context of an order (public.order_context), unexecuted so it can join a batch. */
 export const orderContext = (
   db: Db,
   shopId: string,
@@ -29,8 +41,6 @@ export const orderContext = (
     idempotencyKey: string | null;
   },
 ) =>
-  selectOrderContext<OrderContextRow>(db, shopId, input.idempotencyKey, {
-    provider: shopPaymentProviderSql(shopId, { activeOnly: true }),
-    rate: checkoutRateSql(shopId, input.shippingId),
-    pickup: checkoutPickupSql(shopId, input.pickupLocationId),
-  });
+  db.execute<OrderContextRow>(sql`select * from public.order_context(${shopId}::uuid,
+    ${uuidOrNull(input.shippingId)}::uuid, ${uuidOrNull(input.pickupLocationId)}::uuid,
+    ${input.idempotencyKey}::text)`);

@@ -10,7 +10,7 @@ import {
 } from '../../../read-models/product-list-item';
 import type { HydratedCartItem } from '../schemas';
 import { productMediaJson } from './media';
-import { type CartLineInput, cartLinesSelect } from './pricing';
+import { type CartLineInput, cartLinesParameter, cartLinesSelect } from './pricing';
 import { variantJson } from './variant-json';
 
 export type HydratedCartRow = {
@@ -31,7 +31,7 @@ export async function selectHydratedCart(
   cart: CartLineInput[],
 ): Promise<HydratedCartRow> {
   const result = await db.execute(sql`
-    with lines as (${cartLinesSelect(shopId, cart)})
+    with lines as (${cartLinesSelect(shopId, cartLinesParameter(cart))})
     select
       (select ${jsonArray(
         sql`json_build_object(

@@ -17,26 +17,26 @@ export type CartLineInput = {
  */
 export type CartLineState = 'ok' | 'unavailable' | 'variation-required';
 
-/** The lines as `jsonb_to_recordset` reads them: ids that cannot be uuids become null. */
-const linesParameter = (items: CartLineInput[]) =>
-  JSON.stringify(
+/** The lines as `jsonb_to_recordset` reads them (a jsonb parameter): ids that cannot be uuids become null. */
+export const cartLinesParameter = (items: CartLineInput[]): SQL =>
+  sql`${JSON.stringify(
     items.map((item, i) => ({
       i,
       product_id: isUuid(item.productId) ? item.productId.toLowerCase() : null,
       variation_key: (item.variationKey ?? '').trim().toLowerCase(),
       quantity: item.quantity,
     })),
-  );
+  )}::jsonb`;
 
 /**
- * SQL: a select resolving each cart line against the shop's catalogue now, one row per
- * line (column `i` is the line's index). Columns: i, quantity, variation_key, product_id,
+ * SQL: a select resolving each cart line (`lines`, a jsonb of `cartLinesParameter`'s shape)
+ * against the shop's catalogue now, one row per line (column `i` is the line's index). Columns: i, quantity, variation_key, product_id,
  * variant_id (null without a matching active variant), state (CartLineState),
  * unit_price_minor, track_stock, stock, title, sku, is_digital, needs_shipping (the line is
  * delivered: the variant's or else the product's "requires shipping", and not digital). Use it
  * as a CTE body.
  */
-export const cartLinesSelect = (shopId: string, items: CartLineInput[]): SQL => sql`
+export const cartLinesSelect = (shop: string | SQL, lines: SQL): SQL => sql`
   select it.i, it.quantity, it.variation_key, p.id as product_id, v.id as variant_id,
     case
       when p.id is null then 'unavailable'
@@ -55,10 +55,10 @@ export const cartLinesSelect = (shopId: string, items: CartLineInput[]): SQL => 
     p.is_digital,
     (coalesce(v.has_shipping, p.has_shipping) is true and p.is_digital is not true)
       as needs_shipping
-  from jsonb_to_recordset(${linesParameter(items)}::jsonb)
+  from jsonb_to_recordset(${lines})
     as it(i int, product_id uuid, variation_key text, quantity int)
   left join products p
-    on p.shop_id = ${shopId} and p.id = it.product_id and p.status = 'published'
+    on p.shop_id = ${shop} and p.id = it.product_id and p.status = 'published'
   left join lateral (
     select count(*)::int as variants from product_variants cv
     where cv.shop_id = p.shop_id and cv.product_id = p.id
@@ -87,19 +87,25 @@ export type CartLineRow = {
 export type CatalogRow = CartLineRow & { category_ids: string[] };
 
 /**
- * The statement pricing `items` from the catalogue now: the catalogue's own cart pricing
- * (`cartLinesSelect`, the SQL cart hydration uses, so a cart and its order can never
- * disagree) plus what checkout needs beyond it: the product's categories (coupon scope). Unexecuted, so it can join a batch.
+ * SQL: each cart line priced from the catalogue now (`cartLinesSelect`, the SQL cart
+ * hydration uses, so a cart and its order can never disagree) plus what checkout needs
+ * beyond it: the product's categories (coupon scope). The database runs it as
+ * `public.cart_catalog(shop, lines)`, rendered from here (scripts/db/rendered-sql.ts), so
+ * each connection plans it once instead of at every checkout.
  */
-export function selectCartCatalog(db: Db, shopId: string, items: CartLineInput[]) {
-  return db.execute<CatalogRow>(sql`
-    with lines as (${cartLinesSelect(shopId, items)})
+export const cartCatalogQuery = (shop: SQL, lines: SQL): SQL => sql`
+    with lines as (${cartLinesSelect(shop, lines)})
     select l.*,
       array_remove(array(select pc.category_id::text from product_categories pc
         where pc.shop_id = p.shop_id and pc.product_id = p.id) || p.primary_category_id::text, null)
         as category_ids
     from lines l
-    left join products p on p.shop_id = ${shopId} and p.id = l.product_id
-    order by l.i
-  `);
+    left join products p on p.shop_id = ${shop} and p.id = l.product_id
+    order by l.i`;
+
+/** The statement pricing `items` from the catalogue now (`cartCatalogQuery`). Unexecuted, so it can join a batch. */
+export function selectCartCatalog(db: Db, shopId: string, items: CartLineInput[]) {
+  return db.execute<CatalogRow>(
+    sql`select * from public.cart_catalog(${shopId}::uuid, ${cartLinesParameter(items)})`,
+  );
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { productCardsSql, searchHitsSql } from '../../../../scripts/db/rendered-sql';
+import { checkoutSql, productCardsSql, searchHitsSql } from '../../../../scripts/db/rendered-sql';
 
 const DRIZZLE = join(import.meta.dirname, '../../../../drizzle');
 
@@ -16,7 +16,7 @@ const latestDefining = (fn: string) =>
 
 /**
  * Some database functions run queries whose one definition is in TypeScript (product cards,
- * search matches). The latest migration defining each must hold today's rendering, so the
+ * search matches, checkout's reads). The latest migration defining each must hold today's rendering, so the
  * two cannot drift apart.
  */
 describe('SQL rendered into database functions', () => {
@@ -30,5 +30,13 @@ describe('SQL rendered into database functions', () => {
     const latest = latestDefining('public.search_hits');
     expect(latest, 'no migration defines public.search_hits').toBeDefined();
     expect(latest).toContain(searchHitsSql());
+  });
+
+  it("defines checkout's reads exactly as their queries render them", () => {
+    for (const fn of ['public.cart_catalog', 'public.checkout_coupon', 'public.order_context']) {
+      const latest = latestDefining(fn);
+      expect(latest, `no migration defines ${fn}`).toBeDefined();
+      expect(latest).toContain(checkoutSql());
+    }
   });
 });
