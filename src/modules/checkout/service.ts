@@ -1,7 +1,7 @@
-import type { Db } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
 import type { OrderCouponSnapshot } from '../../db/schema';
 import type { ErrorDetail } from '../../errors';
-import { type CouponRow, selectCoupon } from '../coupons/queries';
+import { type CouponRow, couponCall } from '../coupons/queries';
 import { evaluateCoupon, ONE_PER_ORDER } from '../coupons/service';
 import {
   cartValueLimit,
@@ -9,11 +9,7 @@ import {
   type PricedLine,
   readPricedCart,
 } from '../products/priced-cart';
-import {
-  type CartLineInput,
-  type CatalogRow,
-  selectCartCatalog,
-} from '../products/queries/pricing';
+import { type CartLineInput, type CatalogRow, cartCatalogCall } from '../products/queries/pricing';
 import { stockShortages } from './plan';
 
 export type { PricedCart, PricedLine };
@@ -28,23 +24,23 @@ export type PricedCheckout = {
   overLimit: ErrorDetail[];
 };
 
-/**
- * The statements pricing a checkout (the cart's catalogue lines and its coupon), unexecuted
- * so a caller can batch them with its own reads in one round trip; `readPricing` reads them.
- */
-export const pricingStatements = (db: Db, shopId: string, input: PricingInput) =>
-  [
-    selectCartCatalog(db, shopId, input.cart),
-    selectCoupon(db, shopId, input.code ?? '', input.email),
-  ] as const;
+/** What `pricingJson` selects: the cart's catalogue lines in cart order, and its coupon or null. */
+export type PricingRow = { catalog: CatalogRow[]; coupon: CouponRow | null };
 
-/** The priced checkout from the results of `pricingStatements`. */
-export function readPricing(
-  catalog: { rows: CatalogRow[] },
-  coupons: { rows: CouponRow[] },
-): PricedCheckout {
-  const cart = readPricedCart(catalog.rows);
-  return { cart, coupon: coupons.rows[0], overLimit: cartValueLimit(cart) };
+/**
+ * SQL: a checkout's pricing as two JSON columns of a caller's own statement, so it reads
+ * with the caller's other reads in one statement: `catalog`, the cart's catalogue lines in
+ * cart order, and `coupon`, the coupon its one code names (or null). `readPricing` reads them.
+ */
+export const pricingJson = (shopId: string, input: PricingInput): SQL => sql`
+  (select coalesce(json_agg(l order by l.i), '[]'::json)
+    from ${cartCatalogCall(shopId, input.cart)} l) as catalog,
+  (select row_to_json(k) from ${couponCall(shopId, input.code ?? '', input.email)} k) as coupon`;
+
+/** The priced checkout from the columns of `pricingJson`. */
+export function readPricing(row: PricingRow): PricedCheckout {
+  const cart = readPricedCart(row.catalog);
+  return { cart, coupon: row.coupon ?? undefined, overLimit: cartValueLimit(cart) };
 }
 
 /** Every problem of a priced cart that names a field: unsellable items, stock, its value. */

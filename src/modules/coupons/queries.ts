@@ -69,11 +69,13 @@ export const couponByCodeQuery = (shop: SQL, code: SQL, email: SQL): SQL => sql`
     where c.shop_id = ${shop} and upper(c.code) = ${code}
     limit 1`;
 
+/** SQL: the call of public.checkout_coupon (`couponByCodeQuery`), a row source of at most one row. */
+export const couponCall = (shopId: string, code: string, email: string | null): SQL =>
+  sql`public.checkout_coupon(${shopId}::uuid, ${code}::text, ${email ?? ''}::text)`;
+
 /** The statement reading a coupon as checkout evaluates it (`couponByCodeQuery`). Unexecuted, so it can join a batch. */
 export function selectCoupon(db: Db, shopId: string, code: string, email: string | null) {
-  return db.execute<CouponRow>(
-    sql`select * from public.checkout_coupon(${shopId}::uuid, ${code}::text, ${email ?? ''}::text)`,
-  );
+  return db.execute<CouponRow>(sql`select * from ${couponCall(shopId, code, email)}`);
 }
 
 /** Why a coupon refused an order in the order's write batch (src/db/refusal.ts). */

@@ -31,16 +31,17 @@ export const orderContextSql = (shop: SQL, rate: SQL, pickup: SQL, idempotencyKe
     pickup: checkoutPickupSql(shop, pickup),
   });
 
+type OrderContextInput = {
+  shippingId?: string | null | undefined;
+  pickupLocationId?: string | null | undefined;
+  idempotencyKey: string | null;
+};
+
+/** SQL: the call of public.order_context, a row source of one row (`OrderContextRow`). */
+export const orderContextCall = (shopId: string, input: OrderContextInput): SQL =>
+  sql`public.order_context(${shopId}::uuid, ${uuidOrNull(input.shippingId)}::uuid,
+    ${uuidOrNull(input.pickupLocationId)}::uuid, ${input.idempotencyKey}::text)`;
+
 /** The context of an order (public.order_context), unexecuted so it can join a batch. */
-export const orderContext = (
-  db: Db,
-  shopId: string,
-  input: {
-    shippingId?: string | null | undefined;
-    pickupLocationId?: string | null | undefined;
-    idempotencyKey: string | null;
-  },
-) =>
-  db.execute<OrderContextRow>(sql`select * from public.order_context(${shopId}::uuid,
-    ${uuidOrNull(input.shippingId)}::uuid, ${uuidOrNull(input.pickupLocationId)}::uuid,
-    ${input.idempotencyKey}::text)`);
+export const orderContext = (db: Db, shopId: string, input: OrderContextInput) =>
+  db.execute<OrderContextRow>(sql`select * from ${orderContextCall(shopId, input)}`);

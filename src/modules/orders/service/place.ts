@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { shopChanged } from '../../../adapters/generations';
 import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
@@ -13,7 +14,8 @@ import {
   applyCoupon,
   cartDetails,
   type PricedCheckout,
-  pricingStatements,
+  type PricingRow,
+  pricingJson,
   readPricing,
 } from '../../checkout/service';
 import { distinctCouponCodes } from '../../coupons/service';
@@ -25,7 +27,7 @@ import { deliverWebhooksAfterResponse } from '../../webhooks/delivery';
 import type { OrderPlan } from '../queries/place';
 import { type OrderOutcome, selectOrderOutcome } from '../queries/place';
 import type { PlaceOrderBody } from '../schemas';
-import { type OrderContextRow, orderContext } from './context';
+import { type OrderContextRow, orderContext, orderContextCall } from './context';
 import { confirmationFor } from './email';
 import { newOrderEmail } from './notices';
 import { rememberCheckout } from './payments';
@@ -80,20 +82,17 @@ async function parse(request: PlaceOrderRequest): Promise<ParsedOrder> {
   return { ...request, owner, requestHash, codes: distinctCouponCodes(body.coupons ?? []) };
 }
 
-/** Step 2: the order's context and checkout's pricing of the cart, in one round trip. */
+/** Step 2: the order's context and checkout's pricing of the cart, in one statement. */
 async function read(db: Db, shop: ShopContext, order: ParsedOrder) {
   const { body, idempotencyKey } = order;
-  const [context, catalog, coupons] = await db.batch([
-    orderContext(db, shop.id, { ...body, idempotencyKey }),
-    ...pricingStatements(db, shop.id, {
-      cart: body.cart,
-      code: order.codes[0] ?? null,
-      email: body.email,
-    }),
-  ]);
-  const ctx = context.rows[0];
-  if (!ctx) throw new Error('order context missing');
-  return { ctx, priced: readPricing(catalog, coupons) };
+  const result = await db.execute<PricingRow & { context: OrderContextRow | null }>(sql`
+    select (select row_to_json(c) from ${orderContextCall(shop.id, { ...body, idempotencyKey })} c)
+        as context,
+      ${pricingJson(shop.id, { cart: body.cart, code: order.codes[0] ?? null, email: body.email })}
+  `);
+  const row = result.rows[0];
+  if (!row?.context) throw new Error('order context missing');
+  return { ctx: row.context, priced: readPricing(row) };
 }
 
 /** The problems of the order's own fields: the account a shop may require and the town. */
@@ -271,7 +270,7 @@ function answer(
 }
 
 /**
- * POST /orders: parse → read (context and checkout's pricing, one round trip) → plan →
+ * POST /orders: parse → read (context and checkout's pricing, one statement) → plan →
  * write (one transaction) → answer. Prices, shipping, coupons and tax come from the server
  * alone; an Idempotency-Key already used answers with its first order.
  */

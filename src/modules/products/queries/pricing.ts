@@ -103,9 +103,11 @@ export const cartCatalogQuery = (shop: SQL, lines: SQL): SQL => sql`
     left join products p on p.shop_id = ${shop} and p.id = l.product_id
     order by l.i`;
 
+/** SQL: the call of public.cart_catalog pricing `items` (`cartCatalogQuery`), a row source. */
+export const cartCatalogCall = (shopId: string, items: CartLineInput[]): SQL =>
+  sql`public.cart_catalog(${shopId}::uuid, ${cartLinesParameter(items)})`;
+
 /** The statement pricing `items` from the catalogue now (`cartCatalogQuery`). Unexecuted, so it can join a batch. */
 export function selectCartCatalog(db: Db, shopId: string, items: CartLineInput[]) {
-  return db.execute<CatalogRow>(
-    sql`select * from public.cart_catalog(${shopId}::uuid, ${cartLinesParameter(items)})`,
-  );
+  return db.execute<CatalogRow>(sql`select * from ${cartCatalogCall(shopId, items)}`);
 }
