@@ -1,8 +1,8 @@
 /**
  * How long an order holds what other orders wait for (src/modules/orders/service/write.ts):
- * the product's row and the shop's order counter are taken by the batch's last statement,
- * which also numbers the order and queues its emails and event, so only the COMMIT follows
- * while they are held; and a buyer whose product sold out after pricing is refused by a read
+ * the product's row, its sales count and the shop's order counter are taken by the batch's
+ * last statement, which also numbers the order, inserts its lines and queues its emails and
+ * event, so only the COMMIT follows while they are held; and a buyer whose product sold out after pricing is refused by a read
  * at the start of the batch, before writing anything or waiting for any lock.
  *
  * Each wait ends on what Postgres shows (a statement waiting on a lock), never on a time.
@@ -17,7 +17,13 @@ import { writeOrder } from '../../src/modules/orders/service/write';
 import { createProduct, type TestProduct } from '../helpers/catalog-factory';
 import { testDatabase, testDb } from '../helpers/db';
 import { holdLock, tablesLockedBy, waitingOn } from '../helpers/locks';
-import { buyerEmail, createShippingRate, orderBody, postOrder } from '../helpers/order-factory';
+import {
+  buyerEmail,
+  createCoupon,
+  createShippingRate,
+  orderBody,
+  postOrder,
+} from '../helpers/order-factory';
 import { createTestShop, type TestShop } from '../helpers/shop-factory';
 
 /** A plan of one unit of `product`, as pricing saw it with `seenStock` on hand. */
@@ -95,7 +101,13 @@ describe('what an order holds, and for how long', () => {
     const tables = pid === null ? [] : await tablesLockedBy(pid);
     await releaseCounter();
     expect(tables).toEqual(
-      expect.arrayContaining(['products', 'order_counters', 'email_outbox', 'webhook_events']),
+      expect.arrayContaining([
+        'products',
+        'order_counters',
+        'order_lines',
+        'email_outbox',
+        'webhook_events',
+      ]),
     );
     // The shop's row of the day in the Home report's rollup, which every order of the shop
     // writes, is written at COMMIT (a deferred trigger), not held while the order waits.
@@ -114,6 +126,42 @@ describe('what an order holds, and for how long', () => {
       .from(s.products)
       .where(eq(s.products.id, lamp.id));
     expect(row?.stock).toBe(3);
+  });
+
+  it('holds nothing another buyer of its product waits for before its last statement', async () => {
+    const lamp = await createProduct(shop, { priceMinor: 1500, stock: 5 });
+    const coupon = await createCoupon(shop);
+    // The order with the coupon waits on the coupon's row, a statement before its last.
+    const releaseCoupon = await holdLock(
+      sql`select 1 from coupons where id = ${coupon.id} for update`,
+    );
+    const settled = { done: false };
+    const waiting = postOrder(
+      shop,
+      orderBody([{ productId: lamp.id, quantity: 1 }], {
+        shippingId: rate.id,
+        coupons: [coupon.code],
+      }),
+    ).finally(() => {
+      settled.done = true;
+    });
+    await waitingOn('transactionid', 'coupons', settled);
+    // Another buyer of the same product is not kept waiting by it: the lines, whose triggers
+    // update the product's sales count, are inserted in the last statement.
+    const other = await postOrder(
+      shop,
+      orderBody([{ productId: lamp.id, quantity: 1 }], { shippingId: rate.id }),
+    );
+    const stillWaiting = !settled.done;
+    await releaseCoupon();
+    expect(other.status).toBe(200);
+    expect(stillWaiting).toBe(true);
+    expect((await waiting).status).toBe(200);
+    const [sales] = await testDb()
+      .select({ units: s.productSales.units })
+      .from(s.productSales)
+      .where(eq(s.productSales.productId, lamp.id));
+    expect(sales?.units).toBe(2);
   });
 
   it('refuses a product that sold out after pricing before writing or waiting', async () => {

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { refuseWhen } from '../../../db/refusal';
-import { orderLines } from '../../../db/schema';
 import type { StockNeed } from '../../checkout/plan';
 import { type QueuedEmail, queuedEmailsCte } from '../../mail/outbox';
 import type { PricedLine } from '../../products/priced-cart';
@@ -99,30 +98,39 @@ export function insertOrderQuery(db: Db, plan: OrderPlan, orderId: string) {
   `);
 }
 
-/** Inserts the order's lines, in cart order (`position`). */
-export function insertOrderLinesQuery(
-  db: Db,
-  shopId: string,
-  orderId: string,
-  lines: PricedLine[],
-) {
-  return db.insert(orderLines).values(
-    lines.map((line, position) => ({
-      shopId,
-      orderId,
-      productId: line.productId,
-      variantId: line.variantId,
-      title: line.title,
-      variationKey: line.variationKey,
-      sku: line.sku,
-      quantity: line.quantity,
-      unitPriceMinor: line.unitPriceMinor,
-      totalMinor: line.totalMinor,
-      isDigital: line.isDigital,
-      stockTaken: line.trackStock,
-      position,
-    })),
-  );
+/**
+ * A CTE `lines` of the order's last statement inserting its lines, in cart order
+ * (`position`). Their triggers count the products' sales (`product_sales`, one row per
+ * product that every buyer of it updates): in the last statement, that row is held for it
+ * and the COMMIT only, as the product's own.
+ */
+function orderLinesCte(shopId: string, orderId: string, lines: PricedLine[]): SQL {
+  const rows = lines.map((line, position) => ({
+    product_id: line.productId,
+    variant_id: line.variantId,
+    title: line.title,
+    variation_key: line.variationKey,
+    sku: line.sku,
+    quantity: line.quantity,
+    unit_price_minor: line.unitPriceMinor,
+    total_minor: line.totalMinor,
+    is_digital: line.isDigital,
+    stock_taken: line.trackStock,
+    position,
+  }));
+  return sql`lines as (
+      insert into order_lines (shop_id, order_id, product_id, variant_id, title, variation_key,
+        sku, quantity, unit_price_minor, total_minor, is_digital, stock_taken, position)
+      select ${shopId}::uuid, ${orderId}::uuid, l.product_id, l.variant_id, l.title,
+        l.variation_key, l.sku, l.quantity, l.unit_price_minor, l.total_minor, l.is_digital,
+        l.stock_taken, l.position
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as l(product_id uuid,
+        variant_id uuid, title text, variation_key text, sku text, quantity integer,
+        unit_price_minor integer, total_minor bigint, is_digital boolean, stock_taken boolean,
+        position integer)
+      order by l.position
+      returning id
+    )`;
 }
 
 /** Grants the order every file of the digital `productIds`, with each file's limit and period. */
@@ -198,20 +206,21 @@ export type OrderNotices = {
  * every tracked product and variant in `needs`, each row only when enough is on hand
  * (`stock >= wanted`), so it never goes below zero and concurrent orders cannot oversell;
  * then, only when nothing was short, gives the order the shop's next number from the
- * counter row (gapless: a refused order never reaches it), and queues the emails and the
- * `order.created` event with that number. The product rows, then the counter, stay locked
- * for this statement and the COMMIT only. A row whose committed stock is already too low is
+ * counter row (gapless: a refused order never reaches it), inserts its lines (`lines`:
+ * their triggers count the products' sales), and queues the emails and the `order.created`
+ * event with that number. The product rows, the counter and the products' sales rows stay
+ * locked for this statement and the COMMIT only. A row whose committed stock is already too low is
  * skipped without waiting for its lock. When any row is short the batch is refused
  * (`ORDER_REFUSALS.stock`) with the short ids, comma-separated, as the detail. Reads back the number,
  * the queued emails' ids and the webhook deliveries' ids.
  */
 export function settleOrderQuery(
   db: Db,
-  shopId: string,
-  orderId: string,
+  order: { shopId: string; orderId: string; lines: PricedLine[] },
   needs: StockNeed[],
   notices: OrderNotices,
 ) {
+  const { shopId, orderId } = order;
   const { all, of } = needsJson(needs);
   const event = sql`select jsonb_set(${JSON.stringify(notices.event)}::jsonb, '{order_number}',
     to_jsonb(c.number)) as data from counter c`;
@@ -238,7 +247,7 @@ export function settleOrderQuery(
       update orders o set order_number = c.number from counter c
       where o.shop_id = ${shopId} and o.id = ${orderId}
       returning o.order_number
-    ), ${queuedEmailsCte('queued', notices.emails, {
+    ), ${orderLinesCte(shopId, orderId, order.lines)}, ${queuedEmailsCte('queued', notices.emails, {
       placeholder: notices.placeholder,
       from: sql`select number as value from counter`,
     })}, ${eventCtes('emit', shopId, 'order.created', event)}

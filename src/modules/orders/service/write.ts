@@ -11,7 +11,6 @@ import {
   boundStatementsQuery,
   committedOrderQueries,
   grantDownloadsQuery,
-  insertOrderLinesQuery,
   insertOrderQuery,
   ORDER_REFUSALS,
   openOrderWriteQuery,
@@ -102,15 +101,16 @@ const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => (
  * Writes the whole order as one batch: one transaction in one round trip, in this order: its
  * statements' bound and the mark of its write in flight (committedLate waits on it); a
  * lock-free read that refuses the order when its stock is already sold out; the order (and
- * its customer), its lines, download grants and sign-in link, which lock nothing another
- * order waits for; then the contended rows, always in the same order: the coupon's uses and
+ * its customer), download grants and sign-in link, which lock nothing another order waits
+ * for; then the contended rows, always in the same order: the coupon's uses and
  * redemption, then one statement that takes the stock of its products and variants and,
- * only when nothing is short, the shop's next order number, and queues the confirmation
- * email and the merchant's new-order notice (when the shop has a contact address) in the
- * outbox and the `order.created` webhook event with that number. The product rows and the
- * shop's counter are locked for that last statement and the COMMIT only, so the buyers of
- * one product queue for one statement each, and the buyers of different products share only
- * the counter, for less. A statement that finds the order must not be written (stock short,
+ * only when nothing is short, the shop's next order number, inserts the order's lines
+ * (whose triggers update the products' sales counts), and queues the confirmation email and
+ * the merchant's new-order notice (when the shop has a contact address) in the outbox and
+ * the `order.created` webhook event with that number. The product rows, their sales rows and
+ * the shop's counter are locked for that last statement and the COMMIT only, so the buyers
+ * of one product queue for one statement each, and the buyers of different products share
+ * only the counter, for less. A statement that finds the order must not be written (stock short,
  * coupon spent, Idempotency-Key used) refuses the whole batch, so nothing is left behind; a
  * used Idempotency-Key raises IdempotentReplay.
  */
@@ -138,7 +138,6 @@ export async function writeOrder(
       openOrderWriteQuery(db, id, database.budget.remainingMs - STATEMENT_MARGIN_MS),
       ...(needs.length > 0 ? [refuseSoldOutQuery(db, shopId, needs)] : []),
       insertOrderQuery(db, plan, id),
-      insertOrderLinesQuery(db, shopId, id, plan.lines),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
       accessLinkInsert(db, link),
       ...(coupon
@@ -152,7 +151,11 @@ export async function writeOrder(
             }),
           ]
         : []),
-      settleOrderQuery(db, shopId, id, needs, { emails, placeholder, event }),
+      settleOrderQuery(db, { shopId, orderId: id, lines: plan.lines }, needs, {
+        emails,
+        placeholder,
+        event,
+      }),
     ]);
   } catch (error) {
     const refused = refusalError(plan, error);
