@@ -40,8 +40,9 @@ export const queueEmail = (db: Db, email: QueuedEmail) =>
  * A CTE `name` of a larger statement that queues `emails` with `fill.placeholder` in their
  * subject, html and text replaced by `fill.from`'s one column `value` (a relation of the same
  * statement, such as the number an order's counter just returned): for emails naming what
- * their own statement settles. When `fill.from` has no row, nothing is queued. Read the ids
- * back with `select id from <name>`.
+ * their own statement settles. When `fill.from` has no row, nothing is queued. Its rows are
+ * the queued emails as `PendingEmail`s (`deliverPending` sends them without reading them
+ * again).
  */
 export function queuedEmailsCte(
   name: string,
@@ -64,7 +65,7 @@ export function queuedEmailsCte(
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as e(shop_id uuid, kind text, "to" text, subject text, html text, "text" text)
     cross join (select value::text as value from (${fill.from}) f) v
-    returning id
+    returning id, "to", subject, html, "text", attempts
   )`;
 }
 
@@ -76,7 +77,21 @@ export async function queueEmailsIn(tx: Tx, emails: QueuedEmail[]): Promise<Arra
   return queued;
 }
 
-type OutboxRow = typeof emailOutbox.$inferSelect;
+/** A queued email as delivery reads it: what it sends, and the attempts made so far. */
+export type PendingEmail = Pick<
+  typeof emailOutbox.$inferSelect,
+  'id' | 'to' | 'subject' | 'html' | 'text' | 'attempts'
+>;
+
+/** The columns of a `PendingEmail`, for selects and `returning`. */
+const PENDING_COLUMNS = {
+  id: emailOutbox.id,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  html: emailOutbox.html,
+  text: emailOutbox.text,
+  attempts: emailOutbox.attempts,
+};
 
 /** Minutes to wait before attempt `n + 1`: 1, 2, 4 … capped at a day. */
 const backoffMinutes = (attempts: number) => Math.min(2 ** attempts, 24 * 60);
@@ -84,7 +99,8 @@ const backoffMinutes = (attempts: number) => Math.min(2 ** attempts, 24 * 60);
 /** What delivering the outbox needs: the database, the mail port, the sender and a logger. */
 export type OutboxDeps = { db: Db; mailer: Mailer; from: string; log: Logger };
 
-async function deliverRow({ db, mailer, from, log }: OutboxDeps, row: OutboxRow) {
+/** Sends one email; its id at the provider, or null when the attempt failed (recorded). */
+async function sendRow({ db, mailer, from, log }: OutboxDeps, row: PendingEmail) {
   try {
     // The row id is the idempotency key: a retry after a lost answer sends nothing twice.
     const { id } = await mailer.send({
@@ -95,10 +111,7 @@ async function deliverRow({ db, mailer, from, log }: OutboxDeps, row: OutboxRow)
       text: row.text,
       idempotencyKey: `outbox-${row.id}`,
     });
-    await db
-      .update(emailOutbox)
-      .set({ status: 'sent', providerId: id, sentAt: new Date(), updatedAt: new Date() })
-      .where(eq(emailOutbox.id, row.id));
+    return id;
   } catch (error) {
     const attempts = [
       ...row.attempts,
@@ -115,17 +128,36 @@ async function deliverRow({ db, mailer, from, log }: OutboxDeps, row: OutboxRow)
       })
       .where(eq(emailOutbox.id, row.id));
     log.warn('email delivery failed', { outboxId: row.id, attempt: attempts.length, error });
+    return null;
   }
+}
+
+/**
+ * Delivers pending emails: each sent at once, then every one the provider took marked sent
+ * in one statement (a failed attempt is recorded with its row, for the retry).
+ */
+export async function deliverPending(deps: OutboxDeps, rows: PendingEmail[]) {
+  const sent = await Promise.all(
+    rows.map(async (row) => ({ id: row.id, providerId: await sendRow(deps, row) })),
+  );
+  const marks = sent.filter((s): s is { id: string; providerId: string } => s.providerId !== null);
+  if (marks.length === 0) return;
+  await deps.db.execute(sql`
+    update email_outbox e set status = 'sent', provider_id = m.provider_id, sent_at = now(),
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(marks.map((m) => ({ id: m.id, provider_id: m.providerId })))}::jsonb)
+      as m(id uuid, provider_id text)
+    where e.id = m.id`);
 }
 
 /** Delivers the given queued emails now (called after the response that queued them). */
 export async function deliverEmails(deps: OutboxDeps, ids: string[]) {
   if (ids.length === 0) return;
   const rows = await deps.db
-    .select()
+    .select(PENDING_COLUMNS)
     .from(emailOutbox)
     .where(and(inArray(emailOutbox.id, ids), eq(emailOutbox.status, 'pending')));
-  await Promise.all(rows.map((row) => deliverRow(deps, row)));
+  await deliverPending(deps, rows);
 }
 
 /**
@@ -137,7 +169,7 @@ export async function deliverDueEmails(
   options: { batchSize?: number; shopId?: string } = {},
 ) {
   const rows = await deps.db
-    .select()
+    .select(PENDING_COLUMNS)
     .from(emailOutbox)
     .where(
       and(
@@ -148,6 +180,6 @@ export async function deliverDueEmails(
     )
     .orderBy(emailOutbox.nextAttemptAt)
     .limit(options.batchSize ?? 50);
-  await Promise.all(rows.map((row) => deliverRow(deps, row)));
+  await deliverPending(deps, rows);
   return rows.length;
 }

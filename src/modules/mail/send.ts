@@ -1,6 +1,13 @@
 import type { WriteScope } from '../../admin-kit/write';
 import type { Services } from '../../app-env';
-import { deliverEmails, type OutboxDeps, type QueuedEmail, queueEmailsIn } from './outbox';
+import {
+  deliverEmails,
+  deliverPending,
+  type OutboxDeps,
+  type PendingEmail,
+  type QueuedEmail,
+  queueEmailsIn,
+} from './outbox';
 
 /** The outbox's dependencies, taken from a request's (or a scheduled run's) services. */
 export const outboxDeps = (services: Services): OutboxDeps => ({
@@ -21,6 +28,15 @@ export function sendEmailsAfterResponse(services: Services, ids: Array<{ id: str
       ids.map((r) => r.id),
     ),
   );
+}
+
+/**
+ * Delivers emails a statement has just queued, from the rows it returned, after the
+ * response: nothing is read back first.
+ */
+export function sendPendingAfterResponse(services: Services, rows: PendingEmail[]) {
+  if (rows.length === 0) return;
+  services.afterResponse((db) => deliverPending({ ...outboxDeps(services), db }, rows));
 }
 
 /** Queues emails in a merchant write's transaction and delivers them once it has committed. */

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { refuseWhen } from '../../../db/refusal';
 import type { StockNeed } from '../../checkout/plan';
-import { type QueuedEmail, queuedEmailsCte } from '../../mail/outbox';
+import { type PendingEmail, type QueuedEmail, queuedEmailsCte } from '../../mail/outbox';
 import type { PricedLine } from '../../products/priced-cart';
 import { deliveryIdsSql, eventCtes } from '../../webhooks/events';
 import type { OrderPlan } from './place';
@@ -253,7 +253,7 @@ export function settleOrderQuery(
     })}, ${eventCtes('emit', shopId, 'order.created', event)}
     select (select count(*) from refused) as refused,
       (select order_number from numbered) as "orderNumber",
-      (select coalesce(json_agg(id), '[]'::json) from queued) as "emailIds",
+      (select coalesce(json_agg(q), '[]'::json) from queued q) as emails,
       ${deliveryIdsSql('emit')} as ids
   `);
 }
@@ -261,6 +261,6 @@ export function settleOrderQuery(
 /** What `settleOrderQuery` reads back. */
 export type SettledOrder = {
   orderNumber: string | null;
-  emailIds: string[] | null;
+  emails: PendingEmail[] | null;
   ids: string[] | null;
 };

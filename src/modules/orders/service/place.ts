@@ -19,7 +19,7 @@ import {
   readPricing,
 } from '../../checkout/service';
 import { distinctCouponCodes } from '../../coupons/service';
-import { sendEmailsAfterResponse } from '../../mail/send';
+import { sendPendingAfterResponse } from '../../mail/send';
 import type { ProviderRow } from '../../payments/queries';
 import { openCheckout, RAISES as PAYMENT_RAISES } from '../../payments/service';
 import { readSettingsDocument, type SettingsDocument } from '../../settings/document';
@@ -204,10 +204,7 @@ async function write(
     if (!winner) throw error;
     return replay(db, shop.id, winner, order.requestHash);
   }
-  sendEmailsAfterResponse(
-    services,
-    written.emailIds.map((id) => ({ id })),
-  );
+  sendPendingAfterResponse(services, written.emails);
   deliverWebhooksAfterResponse(services, written.webhookDeliveries);
   const free = totals.cartTotalMinor === 0;
   return {

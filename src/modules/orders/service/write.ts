@@ -5,7 +5,7 @@ import { DependencyUnavailableError, errorChain } from '../../../lib/dependency'
 import { accessLinkInsert, newAccessLink } from '../../auth/access-links';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { COUPON_REFUSALS, recordRedemptionQuery, takeCouponUseQuery } from '../../coupons/queries';
-import type { QueuedEmail } from '../../mail/outbox';
+import type { PendingEmail, QueuedEmail } from '../../mail/outbox';
 import type { OrderPlan } from '../queries/place';
 import {
   boundStatementsQuery,
@@ -119,7 +119,12 @@ export async function writeOrder(
   plan: OrderPlan,
   confirmation: (order: { id: string; orderNumber: string; linkId: string }) => QueuedEmail,
   notice: ((order: { id: string; orderNumber: string }) => QueuedEmail) | null = null,
-): Promise<{ id: string; orderNumber: string; emailIds: string[]; webhookDeliveries: string[] }> {
+): Promise<{
+  id: string;
+  orderNumber: string;
+  emails: PendingEmail[];
+  webhookDeliveries: string[];
+}> {
   const db = database.writeBatch;
   const { shopId, coupon } = plan;
   const id = crypto.randomUUID();
@@ -165,13 +170,13 @@ export async function writeOrder(
     // Committed after all: the buyer is told so. Its emails and webhook deliveries wait in the
     // outbox as pending rows due now (next_attempt_at defaults to now()), which the cron's
     // deliverDueEmails and deliverDueWebhooks send; none is sent after this response.
-    if (orderNumber) return { id, orderNumber, emailIds: [], webhookDeliveries: [] };
+    if (orderNumber) return { id, orderNumber, emails: [], webhookDeliveries: [] };
     throw error;
   }
   const settled = (results.at(-1) as { rows: SettledOrder[] }).rows[0];
   const orderNumber = settled?.orderNumber;
   if (!orderNumber) throw new Error('the order to number was not found');
-  const emailIds = settled.emailIds ?? [];
-  if (emailIds.length !== emails.length) throw new Error('the emails were not queued');
-  return { id, orderNumber, emailIds, webhookDeliveries: settled.ids ?? [] };
+  const queued = settled.emails ?? [];
+  if (queued.length !== emails.length) throw new Error('the emails were not queued');
+  return { id, orderNumber, emails: queued, webhookDeliveries: settled.ids ?? [] };
 }
