@@ -105,10 +105,12 @@ describe('product cards follow every catalogue write', () => {
   it('builds a card once when variants and links are added, their names in the document', async () => {
     const product = await createProduct(shop);
     const category = await createCategory(shop, { name: 'Once Linked' });
-    // Postgres counts the calls of each function inside the transaction (track_functions).
+    // Postgres counts the calls of each function inside the transaction (track_functions);
+    // a card is built by product_cards_build, or product_cards_build_few for a few at once.
     const calls = (tx: Parameters<Parameters<typeof withTransaction>[1]>[0]) =>
       tx.execute(sql`select
-        coalesce(pg_stat_get_xact_function_calls('public.product_cards_build(uuid[])'::regprocedure), 0)::int as cards,
+        (coalesce(pg_stat_get_xact_function_calls('public.product_cards_build(uuid[])'::regprocedure), 0)
+          + coalesce(pg_stat_get_xact_function_calls('public.product_cards_build_few(uuid[])'::regprocedure), 0))::int as cards,
         coalesce(pg_stat_get_xact_function_calls('public.product_search_document(uuid,uuid,text,text,text,uuid)'::regprocedure), 0)::int as documents`);
     const counted = await withTransaction(testDatabase(), async (tx) => {
       await tx.execute(sql`set local track_functions = 'all'`);
