@@ -12,7 +12,6 @@
  * A profiled burst is slower than an unprofiled one: read the shares and the CPU per buyer,
  * not the latencies (bench/flash-sale.ts measures those).
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -22,7 +21,7 @@ import { buildWorker, serveWorker } from '../scripts/local/worker';
 import { seedDemo } from '../scripts/seed';
 import { byPlace, nodeFile, type Profile, profileWhile } from './lib/cpu-profile';
 import { burst, createProduct, soldOf } from './lib/flash-buyers';
-import { envInt, loadAverage } from './lib/machine';
+import { descendantsCpu, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 
 const settings = {
@@ -30,46 +29,6 @@ const settings = {
   stock: envInt('FLASH_STOCK', 100, 100_000),
   inspectorPort: envInt('FLASH_INSPECTOR_PORT', 9331, 65_535),
 };
-
-const TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) of this process's descendants, by command name. */
-function descendantsCpu(): Map<string, number> {
-  const stats = readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
-      try {
-        const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const close = raw.lastIndexOf(')');
-        const comm = raw.slice(raw.indexOf('(') + 1, close);
-        const fields = raw.slice(close + 2).split(' ');
-        const ppid = Number(fields[1]);
-        const cpu = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-        return [{ pid: Number(pid), ppid, comm, cpu }];
-      } catch {
-        return [];
-      }
-    });
-  const mine = new Set([process.pid]);
-  for (let grown = true; grown; ) {
-    grown = false;
-    for (const s of stats) {
-      if (!mine.has(s.pid) && mine.has(s.ppid)) {
-        mine.add(s.pid);
-        grown = true;
-      }
-    }
-  }
-  const byName = new Map<string, number>();
-  for (const s of stats) {
-    if (!mine.has(s.pid) || s.pid === process.pid) continue;
-    const name = s.comm.startsWith('postgres') ? 'postgres' : s.comm;
-    byName.set(name, (byName.get(name) ?? 0) + s.cpu);
-  }
-  const self = process.cpuUsage();
-  byName.set('node (this process)', (self.user + self.system) / 1e6);
-  return byName;
-}
 
 async function main() {
   await withCleanup(async (register) => {
