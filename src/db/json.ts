@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { UUID_PATTERN } from '../lib/uuid';
 
 /** The contract's image object, as `imageJson` builds it. */
 export type ImageJson = {
@@ -39,3 +40,13 @@ export const mediaFileJson = (m: string): SQL => {
   const a = sql.raw(m);
   return sql`json_build_object('id', ${a}.id, 'filename', ${a}.filename, 'mimeType', ${a}.mime_type)`;
 };
+
+/**
+ * SQL: the uuids among `texts` (text expressions, such as the image ids a settings document
+ * holds), each read once, as a set an indexed uuid column is compared with (`id in …`); a
+ * text that is not a uuid is left out instead of failing the cast. Comparing the column as
+ * text instead reads every row of the shop and each text again for each row.
+ */
+export const uuidsAmong = (texts: SQL[]): SQL =>
+  sql`(select t.v::uuid from unnest(array[${sql.join(texts, sql`, `)}]::text[]) as t(v)
+    where t.v ~ ${`^${UUID_PATTERN}$`})`;

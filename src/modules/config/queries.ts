@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { isoTimestamp, mediaFileJson } from '../../db/json';
+import { isoTimestamp, mediaFileJson, uuidsAmong } from '../../db/json';
 import { type StorefrontHostRow, storefrontHostJson } from '../../identity/storefront-origin';
 
 export type MediaRow = { id: string; filename: string; mimeType: string };
@@ -57,7 +57,10 @@ export async function selectPageContext(
       } as "hostIsDomain",
       (select coalesce(json_agg(${mediaFileJson('m')}), '[]'::json) from media m
         where m.shop_id = sh.id
-          and m.id::text in (s.document->'seo'->>'iconId', s.document->'branding'->>'logoId')) as images,
+          and m.id in ${uuidsAmong([
+            sql`s.document->'seo'->>'iconId'`,
+            sql`s.document->'branding'->>'logoId'`,
+          ])}) as images,
       ${page ?? sql`null::json`} as page
     from shops sh
     left join shop_settings s on s.shop_id = sh.id

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { imageJson, jsonArray } from '../../db/json';
+import { imageJson, jsonArray, uuidsAmong } from '../../db/json';
 import { ALLOW_REVIEWS_DEFAULT } from './document';
 
 /** What GET /settings shows from the modules owning it, each a subquery of the shop. */
@@ -27,8 +27,11 @@ export async function selectSettings<Row>(
       ${owned.policies} as policies,
       ${owned.menu} as menu,
       (select ${jsonArray(imageJson('m'))} from media m where m.shop_id = k.id
-        and m.id::text in (s.document->'branding'->>'logoId', s.document->'footerConfig'->>'logoId',
-          s.document->'seo'->>'iconId')) as images,
+        and m.id in ${uuidsAmong([
+          sql`s.document->'branding'->>'logoId'`,
+          sql`s.document->'footerConfig'->>'logoId'`,
+          sql`s.document->'seo'->>'iconId'`,
+        ])}) as images,
       ${owned.paymentActive} as "paymentActive"
     from (select ${shopId}::uuid as id) k
     left join shop_settings s on s.shop_id = k.id
