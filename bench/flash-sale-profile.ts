@@ -1,26 +1,6 @@
-/**
- * Where a flash sale's buyers spend the machine's CPU: the one-product burst of
- * bench/flash-sale.ts (FLASH_BUYERS buyers of FLASH_STOCK units, all at once) on the stack
- * `npm run dev` runs, with
- *   - the CPU time each process used during the burst (workerd, Postgres, and this Node
- *     process: the SQL-over-HTTP and Redis stand-ins and the load generator), per buyer;
- *   - a CPU profile of the worker's isolate (workerd's inspector; the bundle built without
- *     minifying, so functions keep their names) and one of this process, by place.
- *
- *   npx tsx bench/flash-sale-profile.ts        (FLASH_BUYERS=500 FLASH_STOCK=100)
- *
- * A profiled burst is slower than an unprofiled one: read the shares and the CPU per buyer,
- * not the latencies (bench/flash-sale.ts measures those).
- */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startLocalStack } from '../scripts/local/stack';
-import { buildWorker, serveWorker } from '../scripts/local/worker';
-import { seedDemo } from '../scripts/seed';
 import { byPlace, nodeFile, type Profile, profileWhile } from './lib/cpu-profile';
-import { burst, createProduct, soldOf } from './lib/flash-buyers';
+import { burst, createProduct, soldOf, startShop } from './lib/flash-buyers';
 import { descendantsCpu, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 
@@ -32,21 +12,12 @@ const settings = {
 
 async function main() {
   await withCleanup(async (register) => {
-    const stack = await startLocalStack({ mode: 'test' });
-    register({ name: 'local stack', stop: stack.stop });
-    const { demo } = await seedDemo(stack.databaseUrl);
-    const work = await mkdtemp(path.join(tmpdir(), 'storefront-flash-profile-'));
-    register({ name: 'bundle', stop: () => rm(work, { recursive: true, force: true }) });
-    const worker = await serveWorker({
-      built: await buildWorker(path.join(work, 'bundle'), { minify: false }),
-      bindings: stack.bindings,
+    const shop = await startShop(register, {
+      minify: false,
       inspectorPort: settings.inspectorPort,
     });
-    register({ name: 'worker', stop: worker.stop });
-    const { apiKey, merchantKey } = demo;
-    if (!merchantKey) throw new Error('the demo shop was seeded without a merchant key');
-    await fetch(`${worker.origin}/access/api/v1/settings`, { headers: { 'x-api-key': apiKey } });
-    const product = await createProduct(worker.origin, merchantKey, 'Lamp', settings.stock);
+    const { origin, apiKey, merchantKey } = shop;
+    const product = await createProduct(origin, merchantKey, 'Lamp', settings.stock);
 
     const node = new Session();
     node.connect();
@@ -59,7 +30,7 @@ async function main() {
     const worked = await profileWhile(
       settings.inspectorPort,
       async () => {
-        answers = await burst(worker.origin, apiKey, [product], settings.buyers);
+        answers = await burst(origin, apiKey, [product], settings.buyers);
       },
       30,
       'storefront-api',
@@ -67,7 +38,7 @@ async function main() {
     const { profile: nodeProfile } = await node.post('Profiler.stop');
     const after = descendantsCpu();
     node.disconnect();
-    const sold = await soldOf(stack.databaseUrl, [product]);
+    const sold = await soldOf(shop.databaseUrl, [product]);
 
     const statuses: Record<string, number> = {};
     for (const a of answers?.answers ?? []) {

@@ -17,13 +17,9 @@
  *
  *   npm run bench:flash-sale
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startLocalStack } from '../scripts/local/stack';
-import { buildWorker, serveWorker } from '../scripts/local/worker';
-import { seedDemo } from '../scripts/seed';
-import { type Answer, burst, createProduct, order, soldOf } from './lib/flash-buyers';
+import { type Answer, burst, createProduct, order, soldOf, startShop } from './lib/flash-buyers';
 import { describeMachine, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 import { REPO_ROOT } from './lib/worker';
@@ -122,22 +118,8 @@ async function main() {
   const summaries: Summary[] = [];
   const loads: string[] = [];
   await withCleanup(async (register) => {
-    // What `npm run dev` runs: the local stack, and the built worker in workerd through Miniflare.
-    const stack = await startLocalStack({ mode: 'test' });
-    register({ name: 'local stack', stop: stack.stop });
-    const filled = await seedDemo(stack.databaseUrl);
-    const work = await mkdtemp(path.join(tmpdir(), 'storefront-flash-sale-'));
-    register({ name: 'bundle', stop: () => rm(work, { recursive: true, force: true }) });
-    const worker = await serveWorker({
-      built: await buildWorker(path.join(work, 'bundle')),
-      bindings: stack.bindings,
-    });
-    register({ name: 'worker', stop: worker.stop });
-    const { origin } = worker;
-    const { apiKey, merchantKey } = filled.demo;
-    if (!merchantKey) throw new Error('the demo shop was seeded without a merchant key');
-    // The isolate's first request pays its start; a buyer of a running shop does not.
-    await fetch(`${origin}/access/api/v1/settings`, { headers: { 'x-api-key': apiKey } });
+    const shop = await startShop(register);
+    const { origin, apiKey, merchantKey } = shop;
 
     const one = await createProduct(origin, merchantKey, 'Flash sale lamp', settings.stock);
     loads.push(`one product: before ${loadAverage()}`);
@@ -148,7 +130,7 @@ async function main() {
         settings.stock,
         a.answers,
         a.seconds,
-        await soldOf(stack.databaseUrl, [one]),
+        await soldOf(shop.databaseUrl, [one]),
       ),
     );
     loads[loads.length - 1] += `, after ${loadAverage()}`;
@@ -173,7 +155,7 @@ async function main() {
         settings.products * settings.perProductStock,
         b.answers,
         b.seconds,
-        await soldOf(stack.databaseUrl, many),
+        await soldOf(shop.databaseUrl, many),
       ),
     );
     loads[loads.length - 1] += `, after ${loadAverage()}`;
@@ -188,7 +170,7 @@ async function main() {
         100_000,
         c.answers,
         c.seconds,
-        await soldOf(stack.databaseUrl, [plenty]),
+        await soldOf(shop.databaseUrl, [plenty]),
       ),
     );
     loads[loads.length - 1] += `, after ${loadAverage()}`;

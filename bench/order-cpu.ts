@@ -17,13 +17,7 @@
  * a change here, where a busy machine moves the figures far less than it moves a burst's p99.
  */
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startLocalStack } from '../scripts/local/stack';
-import { buildWorker, serveWorker } from '../scripts/local/worker';
-import { seedDemo } from '../scripts/seed';
-import { type Answer, createProduct, order } from './lib/flash-buyers';
+import { type Answer, createProduct, order, startShop } from './lib/flash-buyers';
 import { descendantsCpu, describeMachine, envInt, loadAverage } from './lib/machine';
 import { withCleanup } from './lib/session';
 
@@ -72,20 +66,9 @@ const median = (values: number[]) => {
 
 async function main() {
   await withCleanup(async (register) => {
-    // The same stack as bench/flash-sale.ts: the built worker in workerd through Miniflare.
-    const stack = await startLocalStack({ mode: 'test', databaseUrl: settings.databaseUrl });
-    register({ name: 'local stack', stop: stack.stop });
-    const { demo } = await seedDemo(stack.databaseUrl);
-    const work = await mkdtemp(path.join(tmpdir(), 'storefront-order-cpu-'));
-    register({ name: 'bundle', stop: () => rm(work, { recursive: true, force: true }) });
-    const worker = await serveWorker({
-      built: await buildWorker(path.join(work, 'bundle')),
-      bindings: stack.bindings,
+    const { origin, apiKey, merchantKey } = await startShop(register, {
+      databaseUrl: settings.databaseUrl,
     });
-    register({ name: 'worker', stop: worker.stop });
-    const { origin } = worker;
-    const { apiKey, merchantKey } = demo;
-    if (!merchantKey) throw new Error('the demo shop was seeded without a merchant key');
     const soldOut = await createProduct(origin, merchantKey, 'Sold-out lamp', 0);
     const inStock = await createProduct(origin, merchantKey, 'Lamp', 1_000_000);
     const kinds = [

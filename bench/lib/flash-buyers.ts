@@ -1,10 +1,46 @@
 /**
- * The buyers of the flash-sale benchmarks (bench/flash-sale.ts, bench/flash-sale-profile.ts):
- * each a POST /access/api/v1/orders on a socket of its own from a network of its own, the
- * products they buy created through the merchant API, and what the database holds after.
+ * The buyers of the flash-sale benchmarks (bench/flash-sale.ts, bench/flash-sale-profile.ts,
+ * bench/order-cpu.ts): the shop they buy from, each buyer a POST /access/api/v1/orders on a
+ * socket of its own from a network of its own, the products they buy created through the
+ * merchant API, and what the database holds after.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { startLocalStack } from '../../scripts/local/stack';
+import { buildWorker, serveWorker } from '../../scripts/local/worker';
+import { seedDemo } from '../../scripts/seed';
+
+type Stoppable = { name: string; stop(): Promise<void> };
+
+/**
+ * What `npm run dev` runs: the local stack on a throwaway database (made in `databaseUrl`'s
+ * server when given), the demo seed, and the built worker in workerd through Miniflare
+ * (`minify: false` and `inspectorPort` for a profile). Warmed by one request: the isolate's
+ * first request pays its start, a buyer of a running shop does not.
+ */
+export async function startShop(
+  register: (s: Stoppable) => void,
+  options: { databaseUrl?: string; minify?: boolean; inspectorPort?: number } = {},
+) {
+  const stack = await startLocalStack({ mode: 'test', databaseUrl: options.databaseUrl });
+  register({ name: 'local stack', stop: stack.stop });
+  const { demo } = await seedDemo(stack.databaseUrl);
+  const work = await mkdtemp(path.join(tmpdir(), 'storefront-shop-'));
+  register({ name: 'bundle', stop: () => rm(work, { recursive: true, force: true }) });
+  const worker = await serveWorker({
+    built: await buildWorker(path.join(work, 'bundle'), { minify: options.minify ?? true }),
+    bindings: stack.bindings,
+    inspectorPort: options.inspectorPort,
+  });
+  register({ name: 'worker', stop: worker.stop });
+  const { apiKey, merchantKey } = demo;
+  if (!merchantKey) throw new Error('the demo shop was seeded without a merchant key');
+  await fetch(`${worker.origin}/access/api/v1/settings`, { headers: { 'x-api-key': apiKey } });
+  return { databaseUrl: stack.databaseUrl, origin: worker.origin, apiKey, merchantKey };
+}
 
 /** One POST on a socket of its own (no agent): the buyers arrive together, not queued on a pool. */
 function post(url: string, headers: Record<string, string>, body: string) {
