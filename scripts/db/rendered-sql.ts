@@ -1,16 +1,18 @@
 /**
  * Database functions whose queries are rendered from their one definition in TypeScript:
  * product cards (`cardSelect`, src/read-models/product-cards.ts), search matches
- * (`searchHitsQuery`, src/read-models/search.ts) and checkout's reads (`checkoutSql`). When a definition changes, print its
+ * (`searchHitsQuery`, src/read-models/search.ts), checkout's reads (`checkoutSql`) and a
+ * product's detail (`productDetailSql`). When a definition changes, print its
  * functions and put them in a new migration; test/unit/scripts/db/rendered-sql.test.ts fails until the
  * migrations hold today's rendering.
  *
- *   npx tsx scripts/db/rendered-sql.ts cards|search|checkout
+ *   npx tsx scripts/db/rendered-sql.ts cards|search|checkout|detail
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { couponByCodeQuery } from '../../src/modules/coupons/queries';
 import { orderContextSql } from '../../src/modules/orders/service/context';
+import { productDetailQuery } from '../../src/modules/products/queries/detail';
 import { cartCatalogQuery } from '../../src/modules/products/queries/pricing';
 import { cardSelect } from '../../src/read-models/product-cards';
 import { searchHitsQuery } from '../../src/read-models/search';
@@ -180,16 +182,30 @@ export function checkoutSql(): string {
   ].join('--> statement-breakpoint\n');
 }
 
+/**
+ * The CREATE FUNCTION statement of public.product_detail(shop, ref, ref_id): a published
+ * product's detail as GET /products/:id answers it (productDetailQuery).
+ */
+export function productDetailSql(): string {
+  return readFunction({
+    name: 'public.product_detail',
+    args: 'in_shop uuid, in_ref text, in_ref_id uuid',
+    returns: 'product jsonb',
+    query: productDetailQuery(sql.raw('in_shop'), sql.raw('in_ref'), sql.raw('in_ref_id')),
+  });
+}
+
 /** Each rendered function by the name the command line and the test use. */
 export const RENDERED = {
   cards: productCardsSql,
   search: searchHitsSql,
   checkout: checkoutSql,
+  detail: productDetailSql,
 } as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2] as keyof typeof RENDERED;
   const make = RENDERED[which];
-  if (!make) throw new Error('usage: rendered-sql.ts cards|search|checkout');
+  if (!make) throw new Error('usage: rendered-sql.ts cards|search|checkout|detail');
   console.log(make());
 }

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkoutSql, productCardsSql, searchHitsSql } from '../../../../scripts/db/rendered-sql';
+import {
+  checkoutSql,
+  productCardsSql,
+  productDetailSql,
+  searchHitsSql,
+} from '../../../../scripts/db/rendered-sql';
 
 const DRIZZLE = join(import.meta.dirname, '../../../../drizzle');
 
@@ -30,6 +35,12 @@ describe('SQL rendered into database functions', () => {
     const latest = latestDefining('public.search_hits');
     expect(latest, 'no migration defines public.search_hits').toBeDefined();
     expect(latest).toContain(searchHitsSql());
+  });
+
+  it('defines the product detail exactly as productDetailQuery renders it', () => {
+    const latest = latestDefining('public.product_detail');
+    expect(latest, 'no migration defines public.product_detail').toBeDefined();
+    expect(latest).toContain(productDetailSql());
   });
 
   it("defines checkout's reads exactly as their queries render them", () => {
