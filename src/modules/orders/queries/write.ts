@@ -212,7 +212,7 @@ export type OrderNotices = {
  * locked for this statement and the COMMIT only. A row whose committed stock is already too low is
  * skipped without waiting for its lock. When any row is short the batch is refused
  * (`ORDER_REFUSALS.stock`) with the short ids, comma-separated, as the detail. Reads back the number,
- * the queued emails' ids and the webhook deliveries' ids.
+ * the queued emails (to send without reading them again) and the webhook deliveries' ids.
  */
 export function settleOrderQuery(
   db: Db,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import type { StorefrontHostRow } from '../../../identity/storefront-origin';
 import { uuidOrNull } from '../../../lib/uuid';
+import type { PricingRow } from '../../checkout/service';
 import { type ProviderRow, shopPaymentProviderSql } from '../../payments/queries';
 import { type CheckoutPickup, checkoutPickupSql } from '../../pickup-locations/queries';
 import { type CheckoutRate, checkoutRateSql } from '../../shipping-rates/queries';
@@ -45,3 +46,11 @@ export const orderContextCall = (shopId: string, input: OrderContextInput): SQL 
 /** The context of an order (public.order_context), unexecuted so it can join a batch. */
 export const orderContext = (db: Db, shopId: string, input: OrderContextInput) =>
   db.execute<OrderContextRow>(sql`select * from ${orderContextCall(shopId, input)}`);
+
+/**
+ * What placing an order reads, in one statement: its context (as JSON, `context`) and
+ * checkout's `pricing` of its cart (`pricingJson`'s columns).
+ */
+export const selectOrderRead = (db: Db, shopId: string, input: OrderContextInput, pricing: SQL) =>
+  db.execute<PricingRow & { context: OrderContextRow | null }>(sql`
+    select (select row_to_json(c) from ${orderContextCall(shopId, input)} c) as context, ${pricing}`);

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { shopChanged } from '../../../adapters/generations';
 import type { RateRule } from '../../../adapters/kv';
 import type { CustomerContext, Services, ShopContext } from '../../../app-env';
@@ -14,7 +13,6 @@ import {
   applyCoupon,
   cartDetails,
   type PricedCheckout,
-  type PricingRow,
   pricingJson,
   readPricing,
 } from '../../checkout/service';
@@ -27,7 +25,7 @@ import { deliverWebhooksAfterResponse } from '../../webhooks/delivery';
 import type { OrderPlan } from '../queries/place';
 import { type OrderOutcome, selectOrderOutcome } from '../queries/place';
 import type { PlaceOrderBody } from '../schemas';
-import { type OrderContextRow, orderContext, orderContextCall } from './context';
+import { type OrderContextRow, orderContext, selectOrderRead } from './context';
 import { confirmationFor } from './email';
 import { newOrderEmail } from './notices';
 import { rememberCheckout } from './payments';
@@ -85,11 +83,12 @@ async function parse(request: PlaceOrderRequest): Promise<ParsedOrder> {
 /** Step 2: the order's context and checkout's pricing of the cart, in one statement. */
 async function read(db: Db, shop: ShopContext, order: ParsedOrder) {
   const { body, idempotencyKey } = order;
-  const result = await db.execute<PricingRow & { context: OrderContextRow | null }>(sql`
-    select (select row_to_json(c) from ${orderContextCall(shop.id, { ...body, idempotencyKey })} c)
-        as context,
-      ${pricingJson(shop.id, { cart: body.cart, code: order.codes[0] ?? null, email: body.email })}
-  `);
+  const pricing = pricingJson(shop.id, {
+    cart: body.cart,
+    code: order.codes[0] ?? null,
+    email: body.email,
+  });
+  const result = await selectOrderRead(db, shop.id, { ...body, idempotencyKey }, pricing);
   const row = result.rows[0];
   if (!row?.context) throw new Error('order context missing');
   return { ctx: row.context, priced: readPricing(row) };
