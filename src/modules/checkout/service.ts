@@ -1,15 +1,20 @@
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { OrderCouponSnapshot } from '../../db/schema';
 import type { ErrorDetail } from '../../errors';
-import { type CouponRow, couponCall } from '../coupons/queries';
-import { evaluateCoupon, ONE_PER_ORDER } from '../coupons/service';
+import type { CouponRow } from '../coupons/queries';
+import {
+  type CartAndCoupon,
+  cartAndCouponJson,
+  evaluateCoupon,
+  ONE_PER_ORDER,
+} from '../coupons/service';
 import {
   cartValueLimit,
   type PricedCart,
   type PricedLine,
   readPricedCart,
 } from '../products/priced-cart';
-import { type CartLineInput, type CatalogRow, cartCatalogCall } from '../products/queries/pricing';
+import type { CartLineInput } from '../products/queries/pricing';
 import { stockShortages } from './plan';
 
 export type { PricedCart, PricedLine };
@@ -24,18 +29,17 @@ export type PricedCheckout = {
   overLimit: ErrorDetail[];
 };
 
-/** What `pricingJson` selects: the cart's catalogue lines in cart order, and its coupon or null. */
-export type PricingRow = { catalog: CatalogRow[]; coupon: CouponRow | null };
+/** What `pricingJson` selects (`cartAndCouponJson`'s columns). */
+export type PricingRow = CartAndCoupon;
 
 /**
  * SQL: a checkout's pricing as two JSON columns of a caller's own statement, so it reads
- * with the caller's other reads in one statement: `catalog`, the cart's catalogue lines in
- * cart order, and `coupon`, the coupon its one code names (or null). `readPricing` reads them.
+ * with the caller's other reads in one statement: the cart priced from the catalogue and
+ * the coupon its one code names, as the coupon check reads them (`cartAndCouponJson`).
+ * `readPricing` reads them.
  */
-export const pricingJson = (shopId: string, input: PricingInput): SQL => sql`
-  (select coalesce(json_agg(l order by l.i), '[]'::json)
-    from ${cartCatalogCall(shopId, input.cart)} l) as catalog,
-  (select row_to_json(k) from ${couponCall(shopId, input.code ?? '', input.email)} k) as coupon`;
+export const pricingJson = (shopId: string, input: PricingInput): SQL =>
+  cartAndCouponJson(shopId, input.cart, input.code ?? '', input.email);
 
 /** The priced checkout from the columns of `pricingJson`. */
 export function readPricing(row: PricingRow): PricedCheckout {

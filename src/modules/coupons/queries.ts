@@ -73,11 +73,6 @@ export const couponByCodeQuery = (shop: SQL, code: SQL, email: SQL): SQL => sql`
 export const couponCall = (shopId: string, code: string, email: string | null): SQL =>
   sql`public.checkout_coupon(${shopId}::uuid, ${code}::text, ${email ?? ''}::text)`;
 
-/** The statement reading a coupon as checkout evaluates it (`couponByCodeQuery`). Unexecuted, so it can join a batch. */
-export function selectCoupon(db: Db, shopId: string, code: string, email: string | null) {
-  return db.execute<CouponRow>(sql`select * from ${couponCall(shopId, code, email)}`);
-}
-
 /** Why a coupon refused an order in the order's write batch (src/db/refusal.ts). */
 export const COUPON_REFUSALS = {
   usedUp: 'coupon-used-up',

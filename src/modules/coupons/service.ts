@@ -1,12 +1,13 @@
 import { couponDiscountMinor } from '@storefront-api/pricing';
+import { type SQL, sql } from 'drizzle-orm';
 import type { RateRule } from '../../adapters/kv';
 import type { CustomerContext, ShopContext } from '../../app-env';
 import type { Db } from '../../db/client';
 import { ApiError, type ErrorCode } from '../../errors';
 import { toAmount } from '../../lib/money';
 import { cartValueLimit, type PricedCart, readPricedCart } from '../products/priced-cart';
-import { type CartLineInput, selectCartCatalog } from '../products/queries/pricing';
-import { type CouponRow, selectCoupon } from './queries';
+import { type CartLineInput, type CatalogRow, cartCatalogCall } from '../products/queries/pricing';
+import { type CouponRow, couponCall } from './queries';
 
 /** The codes each verb can raise; routes document them from here. */
 export const RAISES = {
@@ -91,9 +92,27 @@ export function requestedCouponCodes(body: unknown): string[] {
     .slice(0, 10);
 }
 
+/** What `cartAndCouponJson` selects: the cart's catalogue lines in cart order, and the coupon or null. */
+export type CartAndCoupon = { catalog: CatalogRow[]; coupon: CouponRow | null };
+
+/**
+ * SQL: a cart priced from the catalogue (public.cart_catalog) and the coupon `code` names
+ * for `email` (public.checkout_coupon), as two JSON columns of a caller's own statement:
+ * `catalog`, in cart order, and `coupon`, or null. One statement needs no transaction.
+ */
+export const cartAndCouponJson = (
+  shopId: string,
+  cart: CartLineInput[],
+  code: string,
+  email: string | null,
+): SQL => sql`
+  (select coalesce(json_agg(l order by l.i), '[]'::json)
+    from ${cartCatalogCall(shopId, cart)} l) as catalog,
+  (select row_to_json(k) from ${couponCall(shopId, code, email)} k) as coupon`;
+
 /**
  * POST /coupons: checks a coupon against the cart priced as an order prices it (the same
- * catalogue statement and reading, one round trip with the coupon's).
+ * catalogue read and reading, in one statement with the coupon's).
  * Items the shop cannot sell do not count (as in cart hydration). The per-customer limit is
  * checked for the signed-in customer's email; a guest's is checked when the order is placed.
  */
@@ -108,16 +127,17 @@ export async function validateCoupon(
   if (codes.length > 1) throw new ApiError('INVALID_COUPON', { message: ONE_PER_ORDER });
   const [code] = codes;
   if (!code) throw new ApiError('INVALID_COUPON');
-  const [catalog, coupons] = await db.batch([
-    selectCartCatalog(db, shop.id, body.cart),
-    selectCoupon(db, shop.id, code, customer?.email ?? null),
-  ]);
-  const cart = readPricedCart(catalog.rows);
+  const result = await db.execute<CartAndCoupon>(
+    sql`select ${cartAndCouponJson(shop.id, body.cart, code, customer?.email ?? null)}`,
+  );
+  const read = result.rows[0];
+  if (!read) throw new Error('a select without a table returned no row');
+  const cart = readPricedCart(read.catalog);
   const overLimit = cartValueLimit(cart);
   if (overLimit.length > 0) throw new ApiError('VALIDATION_FAILED', { details: overLimit });
   if (cart.productsTotalMinor === 0) throw new ApiError('COUPON_ZERO_TOTAL');
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
-  const outcome = evaluateCoupon(coupons.rows[0], cart, amount);
+  const outcome = evaluateCoupon(read.coupon ?? undefined, cart, amount);
   if (!outcome.ok) throw new ApiError('INVALID_COUPON', { message: outcome.message });
   return { _id: outcome.coupon.id, code: outcome.coupon.code, amount: amount(outcome.amountMinor) };
 }
