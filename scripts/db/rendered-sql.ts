@@ -6,11 +6,12 @@
  * functions and put them in a new migration; test/unit/scripts/db/rendered-sql.test.ts fails until the
  * migrations hold today's rendering.
  *
- *   npx tsx scripts/db/rendered-sql.ts cards|search|checkout|detail
+ *   npx tsx scripts/db/rendered-sql.ts cards|search|checkout|detail|stock|settle
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { couponByCodeQuery } from '../../src/modules/coupons/queries';
+import { settleOrderSql, stockShortQuery } from '../../src/modules/orders/queries/write';
 import { orderContextSql } from '../../src/modules/orders/service/context';
 import { productDetailQuery } from '../../src/modules/products/queries/detail';
 import { cartCatalogQuery } from '../../src/modules/products/queries/pricing';
@@ -134,10 +135,16 @@ $$;`;
  * sent as a statement is parsed and planned at every call (Neon's SQL-over-HTTP sends each
  * statement unprepared).
  */
-function readFunction(spec: { name: string; args: string; returns: string; query: SQL }): string {
+function readFunction(spec: {
+  name: string;
+  args: string;
+  returns: string;
+  query: SQL;
+  volatility?: 'STABLE' | 'VOLATILE';
+}): string {
   return `CREATE OR REPLACE FUNCTION ${spec.name}(${spec.args})
   RETURNS TABLE (${spec.returns})
-  LANGUAGE plpgsql STABLE
+  LANGUAGE plpgsql ${spec.volatility ?? 'STABLE'}
   AS $$
 #variable_conflict use_column
 BEGIN
@@ -186,6 +193,48 @@ export function checkoutSql(): string {
 }
 
 /**
+ * The CREATE FUNCTION statement of public.order_stock_short(shop, products, variants, all):
+ * the needs of an order whose committed stock is already too low (stockShortQuery), read at
+ * the start of every order's write batch, a sold-out refusal's included.
+ */
+export function orderStockShortSql(): string {
+  const raw = sql.raw;
+  return readFunction({
+    name: 'public.order_stock_short',
+    args: 'in_shop uuid, in_products jsonb, in_variants jsonb, in_all jsonb',
+    returns: 'short_ids text',
+    query: stockShortQuery(raw('in_shop'), raw('in_products'), raw('in_variants'), raw('in_all')),
+  });
+}
+
+/**
+ * The CREATE FUNCTION statement of public.order_settle: the contended end of every order's
+ * write batch (settleOrderSql), which takes the stock, numbers the order, inserts its lines
+ * and queues its emails and event. VOLATILE: it writes.
+ */
+export function orderSettleSql(): string {
+  const raw = sql.raw;
+  return readFunction({
+    name: 'public.order_settle',
+    args: `in_shop uuid, in_order uuid, in_products jsonb, in_variants jsonb, in_all jsonb,
+    in_lines jsonb, in_emails jsonb, in_placeholder text, in_event jsonb`,
+    returns: 'refused bigint, "orderNumber" text, emails json, ids json',
+    volatility: 'VOLATILE',
+    query: settleOrderSql({
+      shop: raw('in_shop'),
+      order: raw('in_order'),
+      products: raw('in_products'),
+      variants: raw('in_variants'),
+      all: raw('in_all'),
+      lines: raw('in_lines'),
+      emails: raw('in_emails'),
+      placeholder: raw('in_placeholder'),
+      event: raw('in_event'),
+    }),
+  });
+}
+
+/**
  * The CREATE FUNCTION statement of public.product_detail(shop, ref, ref_id): a published
  * product's detail as GET /products/:id answers it (productDetailQuery).
  */
@@ -204,11 +253,13 @@ export const RENDERED = {
   search: searchHitsSql,
   checkout: checkoutSql,
   detail: productDetailSql,
+  stock: orderStockShortSql,
+  settle: orderSettleSql,
 } as const;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const which = process.argv[2] as keyof typeof RENDERED;
   const make = RENDERED[which];
-  if (!make) throw new Error('usage: rendered-sql.ts cards|search|checkout|detail');
+  if (!make) throw new Error('usage: rendered-sql.ts cards|search|checkout|detail|stock|settle');
   console.log(make());
 }

@@ -50,3 +50,13 @@ export const mediaFileJson = (m: string): SQL => {
 export const uuidsAmong = (texts: SQL[]): SQL =>
   sql`(select t.v::uuid from unnest(array[${sql.join(texts, sql`, `)}]::text[]) as t(v)
     where t.v ~ ${`^${UUID_PATTERN}$`})`;
+
+/**
+ * SQL: a constant of the code (a refusal's reason, an event's type) written into the
+ * statement as a text literal rather than sent as a parameter, so a statement rendered into a
+ * database function (scripts/db/rendered-sql.ts) holds it. Only names are accepted.
+ */
+export const textConstant = (value: string): SQL => {
+  if (!/^[\w.:-]+$/.test(value)) throw new Error(`not a constant name: ${value}`);
+  return sql.raw(`'${value}'::text`);
+};

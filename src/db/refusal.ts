@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { errorChain } from '../lib/dependency';
+import { textConstant } from './json';
 
 /**
  * Refusals raised from inside a write batch. A batch (`Database.writeBatch`) is one transaction
@@ -9,9 +10,12 @@ import { errorChain } from '../lib/dependency';
  */
 const REFUSED = 'SF003';
 
-/** The tail of a statement that refuses the batch with `reason` (and `detail`) when `when` holds. */
+/**
+ * The tail of a statement that refuses the batch with `reason` (a constant, written into the
+ * statement) and `detail` when `when` holds.
+ */
 export const refuseWhen = (when: SQL, reason: string, detail: SQL = sql`''`) =>
-  sql`select public.order_refuse(${reason}, ${detail}) where ${when}`;
+  sql`select public.order_refuse(${textConstant(reason)}, ${detail}) where ${when}`;
 
 /** The reason and detail of a batch refused by `refuseWhen`, or null for any other failure. */
 export function refusalOf(error: unknown): { reason: string; detail: string } | null {

@@ -93,11 +93,11 @@ describe('what an order holds, and for how long', () => {
     ).finally(() => {
       settled.done = true;
     });
-    // The statement waiting on the counter has taken the product's row already, and nothing
-    // but the COMMIT follows it: it also queues the order's emails and event (a statement
-    // locks every table it names before it runs, so the outbox and the events are locked
-    // already; a later statement would not have named them yet).
-    const pid = await waitingOn('transactionid', 'order_counters', settled);
+    // The statement waiting on the counter (public.order_settle's) has taken the product's
+    // row already, and nothing but the COMMIT follows it: it also queues the order's emails
+    // and event (a statement locks every table it names before it runs, so the outbox and the
+    // events are locked already; a later statement would not have named them yet).
+    const pid = await waitingOn('transactionid', 'order_settle', settled);
     const tables = pid === null ? [] : await tablesLockedBy(pid);
     await releaseCounter();
     expect(tables).toEqual(

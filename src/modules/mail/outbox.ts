@@ -37,7 +37,8 @@ export const queueEmail = (db: Db, email: QueuedEmail) =>
   db.insert(emailOutbox).values(email).returning({ id: emailOutbox.id });
 
 /**
- * A CTE `name` of a larger statement that queues `emails` with `fill.placeholder` in their
+ * A CTE `name` of a larger statement that queues the emails of `rows` (jsonb, as
+ * `queuedEmailsJson` writes them) with `fill.placeholder` in their
  * subject, html and text replaced by `fill.from`'s one column `value` (a relation of the same
  * statement, such as the number an order's counter just returned): for emails naming what
  * their own statement settles. When `fill.from` has no row, nothing is queued. Its rows are
@@ -46,28 +47,33 @@ export const queueEmail = (db: Db, email: QueuedEmail) =>
  */
 export function queuedEmailsCte(
   name: string,
-  emails: QueuedEmail[],
-  fill: { placeholder: string; from: SQL },
+  rows: SQL,
+  fill: { placeholder: string | SQL; from: SQL },
 ): SQL {
-  const rows = emails.map((e) => ({
-    shop_id: e.shopId,
-    kind: e.kind,
-    to: e.to,
-    subject: e.subject,
-    html: e.html,
-    text: e.text,
-  }));
   const put = (column: SQL) => sql`replace(${column}, ${fill.placeholder}, v.value)`;
   return sql`${sql.identifier(name)} as (
     insert into email_outbox (shop_id, kind, "to", subject, html, "text")
     select e.shop_id, e.kind, e."to", ${put(sql`e.subject`)}, ${put(sql`e.html`)},
       ${put(sql`e."text"`)}
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+    from jsonb_to_recordset(${rows})
       as e(shop_id uuid, kind text, "to" text, subject text, html text, "text" text)
     cross join (select value::text as value from (${fill.from}) f) v
     returning id, "to", subject, html, "text", attempts
   )`;
 }
+
+/** The rows `queuedEmailsCte` queues, as the JSON text of its `rows` (jsonb). */
+export const queuedEmailsJson = (emails: QueuedEmail[]): string =>
+  JSON.stringify(
+    emails.map((e) => ({
+      shop_id: e.shopId,
+      kind: e.kind,
+      to: e.to,
+      subject: e.subject,
+      html: e.html,
+      text: e.text,
+    })),
+  );
 
 /** Queues emails inside an interactive transaction, so they exist exactly when its change does. */
 export async function queueEmailsIn(tx: Tx, emails: QueuedEmail[]): Promise<Array<{ id: string }>> {

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { textConstant } from '../../db/json';
 import type { MerchantScope } from '../../identity/merchant-scopes';
 
 /** The events a shop can subscribe an endpoint to. */
@@ -43,17 +44,23 @@ const ident = (name: string, part: string) => sql.raw(`"${name}_${part}"`);
  * per enabled endpoint subscribed to `type` are inserted by the same statement as the change;
  * with no such endpoint nothing is written. `deliveryIdsSql(name)` reads the deliveries back.
  */
-export function eventCtes(name: string, shopId: string, type: WebhookEventType, data: SQL): SQL {
+export function eventCtes(
+  name: string,
+  shopId: string | SQL,
+  type: WebhookEventType,
+  data: SQL,
+): SQL {
   const targets = ident(name, 'targets');
   const events = ident(name, 'events');
+  const kind = textConstant(type);
   return sql`
     ${targets} as (
       select e.id from webhook_endpoints e
-      where e.shop_id = ${shopId}::uuid and e.enabled and ${type} = any(e.events)
+      where e.shop_id = ${shopId}::uuid and e.enabled and ${kind} = any(e.events)
     ),
     ${events} as (
       insert into webhook_events (shop_id, type, data)
-      select ${shopId}::uuid, ${type}, d.data from (${data}) d
+      select ${shopId}::uuid, ${kind}, d.data from (${data}) d
       where exists (select 1 from ${targets})
       returning id
     ),

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkoutSql,
+  orderSettleSql,
+  orderStockShortSql,
   productCardsSql,
   productDetailSql,
   searchHitsSql,
@@ -41,6 +43,17 @@ describe('SQL rendered into database functions', () => {
     const latest = latestDefining('public.product_detail');
     expect(latest, 'no migration defines public.product_detail').toBeDefined();
     expect(latest).toContain(productDetailSql());
+  });
+
+  it("defines an order's write functions exactly as their queries render them", () => {
+    for (const [fn, rendered] of [
+      ['public.order_stock_short', orderStockShortSql()],
+      ['public.order_settle', orderSettleSql()],
+    ] as const) {
+      const latest = latestDefining(fn);
+      expect(latest, `no migration defines ${fn}`).toBeDefined();
+      expect(latest).toContain(rendered);
+    }
   });
 
   it("defines checkout's reads exactly as their queries render them", () => {
