@@ -19,7 +19,7 @@ const askedProjects = process.argv.flatMap((arg, i, args) =>
   arg === '--project' ? [args[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice(10)] : [],
 );
 
-// wrangler.toml's `[assets]` directory must exist before the worker pool reads the file, the
+// The assets Worker's directory (wrangler.assets.toml) must exist before the worker pool starts, the
 // worker's generated module naming the renderer must match the installed package, and the
 // dashboard the worker serves at /admin must be built (skipped when its sources are unchanged).
 // The unit tier needs none of it.
@@ -51,10 +51,21 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: inject('workerBindings'),
-              // Tests call the worker's fetch handler directly, which static assets never reach
-              // (the pool does not route them either): this binding, for tests only, reaches the
-              // assets layer wrangler.toml configures, with its _headers.
-              assets: { directory: ASSETS_DIR, binding: 'ASSETS' },
+              // The assets Worker wrangler.toml's ASSETS service binding reaches
+              // (wrangler.assets.toml: static assets only), over the same directory and _headers.
+              workers: [
+                {
+                  name: 'storefront-assets',
+                  modules: true,
+                  script: 'export default {};',
+                  compatibilityDate: '2026-04-01',
+                  assets: {
+                    directory: ASSETS_DIR,
+                    routerConfig: { has_user_worker: false },
+                    assetConfig: { html_handling: 'none', not_found_handling: 'none' },
+                  },
+                },
+              ],
             },
           })),
         ],

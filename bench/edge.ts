@@ -47,9 +47,12 @@ const HISTORY_MARKER = '<!-- history: kept by bench/edge.ts -->';
 
 /** The runtime's own no-op, served by the same `wrangler dev` (bench/noop/). */
 const NOOP_CONFIG = 'bench/noop/wrangler.toml';
-/** The same no-op behind the storefront's static-assets routing (bench/noop/assets.toml). */
+/**
+ * The same no-op behind a static-assets router (bench/noop/assets.toml): what the storefront
+ * worker paid on every request while the built files were its own `[assets]`.
+ */
 const NOOP_ASSETS_CONFIG = 'bench/noop/assets.toml';
-/** A no-op sending each endpoint's recorded hit, behind the same routing (bench/noop/answer.toml). */
+/** A no-op sending each endpoint's recorded hit (bench/noop/answer.toml). */
 const NOOP_ANSWER_CONFIG = 'bench/noop/answer.toml';
 
 /** Headers a recorded answer cannot carry as they came: the no-op's runtime sets its own. */
@@ -264,7 +267,7 @@ async function main() {
       '| endpoint | state | req/s | p50 ms | p99 ms | requests | failures | statements (probe) |',
       '|---|---|---|---|---|---|---|---|',
       `| runtime no-op | (no work) | ${fmt(med('no-op'))} | |`,
-      `| runtime no-op behind the assets routing | (no work) | ${fmt(med('routed no-op'))} | |`,
+      `| runtime no-op behind a static-assets router | (no work) | ${fmt(med('routed no-op'))} | |`,
       `| GET /livez | (no statement) | ${fmt(med('livez'))} | 0 |`,
       ...(settings.vendure
         ? [
@@ -283,7 +286,7 @@ async function main() {
     }
     lines.push(
       '',
-      '| endpoint | hit / no-op | hit / no-op behind the assets routing | hit / no-op sending the same answer | miss / livez | hit / miss |',
+      '| endpoint | hit / no-op | hit / no-op behind a static-assets router | hit / no-op sending the same answer | miss / livez | hit / miss |',
       '|---|---|---|---|---|---|',
       ...endpoints.map(([name]) => {
         const hit = med(`${name} warm`).rps;
@@ -313,12 +316,14 @@ connections and duration in each round; livez / the peer: ${ratio(med('livez').r
 
 Command: \`npx tsx bench/edge.ts\` (EDGE_ROUNDS=${settings.rounds} rounds, EDGE_DURATION=${settings.durationSeconds} s
 per state, EDGE_CONNECTIONS=${settings.connections}; KV: ${process.env.REDIS_URL ? 'Redis through the Upstash stand-in' : 'in-memory'}).
-Worker under \`wrangler dev\` (Miniflare's Cache API), the demo shop, loopback only; beside it,
-under the same \`wrangler dev\`, the runtime's no-op (bench/noop/worker.ts: a constant answer), alone
-and behind the storefront's static-assets routing (bench/noop/assets.toml: the router that
-\`[assets]\` with \`run_worker_first\` puts in front of every request); and, behind the same
-routing, a no-op that sends each endpoint's hit as recorded (bench/noop/answer.ts: the same
-status, headers and body, built once), so a hit's own work shows apart from its answer's bytes.
+Worker under \`wrangler dev\` (Miniflare's Cache API; beside it its assets Worker,
+wrangler.assets.toml, with no router in front of the API worker), the demo shop, loopback only;
+beside it, under the same \`wrangler dev\`, the runtime's no-op (bench/noop/worker.ts: a constant
+answer), alone and behind a static-assets router (bench/noop/assets.toml: the router that
+\`[assets]\` with \`run_worker_first\` puts in front of every request, which the storefront worker
+had while the built files were its own assets); and a no-op that sends each endpoint's hit as
+recorded (bench/noop/answer.ts: the same status, headers and body, built once), so a hit's own
+work shows apart from its answer's bytes.
 
 Machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.memoryGiB} GiB, Node ${machine.node};
 load average before ${machine.loadAverage}, after ${loadAverage()}; per round (1 / 5 / 15 min):

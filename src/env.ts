@@ -32,7 +32,10 @@ export type Bindings = {
    * Miniflare's offline binding locally. Without it media are served as stored.
    */
   IMAGES?: ImagesBinding;
-  /** `[assets]`: the static assets files: the dashboard's page is read through it. */
+  /**
+   * `[[services]]` ASSETS: the `storefront-assets` Worker (wrangler.assets.toml), the built
+   * files: the dashboard's page is read through it, built files are forwarded to it.
+   */
   ASSETS?: Fetcher;
   [name: string]: unknown;
 };

@@ -1,5 +1,6 @@
 import type { Bindings } from './env';
 import { hotTier } from './http/edge-hot';
+import { staticFile } from './http/static-files';
 import type { PlatformApp } from './platform';
 
 /**
@@ -8,7 +9,8 @@ import type { PlatformApp } from './platform';
  * the OpenAPI registries) for a request, the jobs for the cron and the queues. The bundle is
  * one script either way; the imports below only defer evaluating its parts. A cacheable read
  * this isolate answered lately is answered again by the edge cache's hot tier before the
- * application runs (src/http/edge-hot.ts).
+ * application runs (src/http/edge-hot.ts); a built file goes to the assets Worker as it came
+ * (src/http/static-files.ts).
  */
 let app: Promise<PlatformApp> | undefined;
 const application = () => {
@@ -18,6 +20,7 @@ const application = () => {
 
 export default {
   fetch: (request, env, ctx) =>
+    staticFile(request, env) ??
     hotTier.serve(request, async () => (await application()).fetch(request, env, ctx)),
   scheduled: async (_controller, env, ctx) => (await import('./cron')).runCron(env, ctx),
   queue: async (batch, env, ctx) => (await import('./queues')).consumeQueue(batch, env, ctx),

@@ -10,7 +10,7 @@ declare namespace Cloudflare {
     APP_HMAC_SECRET: string;
     VISITOR_ADDRESS_SECRET: string;
     KV_STORE: string;
-    /** Tests only (vitest.config.ts): the static assets layer of wrangler.toml's `[assets]`. */
+    /** wrangler.toml's ASSETS service binding: the assets Worker (vitest.config.ts runs it). */
     ASSETS: Fetcher;
   }
 }

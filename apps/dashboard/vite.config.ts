@@ -1,7 +1,8 @@
 /**
  * The dashboard's build: a single-page app served by the worker at /admin. `vite build` writes
  * into the worker's static assets directory (`./public/admin`, see scripts/build/assets.ts);
- * hashed files land in /admin/assets/, which the assets layer serves without the worker.
+ * hashed files land in /admin/assets/, which the worker forwards to the assets Worker
+ * (wrangler.assets.toml) as they came.
  *
  * `npm run dev -w @storefront-api/dashboard` serves it with hot reload, its API calls proxied to
  * the worker `npm run dev` runs (DASHBOARD_API, default http://127.0.0.1:8787).

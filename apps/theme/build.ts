@@ -4,7 +4,7 @@
  * and, for the local stack, the Worker itself into one ES module.
  *
  * Why not Workers static assets: Miniflare 4.20260426 answers 500 from an `ASSETS` binding when
- * a second worker of the same instance (the API, with its own `[assets]`) also has assets, so
+ * a second worker of the same instance (the API's built files, wrangler.assets.toml) also has assets, so
  * the local stack could not run what a deploy runs. Two small files served by the Worker, with
  * a content hash in their URL and an immutable cache, cost one isolate-lifetime hash each.
  *

@@ -17,7 +17,10 @@ export type RunningWorker = {
 };
 
 export type WorkerOptions = {
-  /** Another wrangler configuration (path from the repository root) than wrangler.toml. */
+  /**
+   * Another wrangler configuration (path from the repository root) than the storefront's
+   * (wrangler.toml, with its assets Worker wrangler.assets.toml beside it).
+   */
   config?: string;
   /** A path that answers once the worker serves. */
   readyPath?: string;
@@ -50,7 +53,9 @@ export async function startWorker(
     '--experimental-vm-modules',
     cli,
     'dev',
-    ...(options.config ? ['--config', options.config] : []),
+    ...(options.config
+      ? ['--config', options.config]
+      : ['--config', 'wrangler.toml', '--config', 'wrangler.assets.toml']),
     ...(options.args ?? []),
     '--local',
     '--ip',

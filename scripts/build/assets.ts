@@ -1,5 +1,5 @@
 /**
- * Fills the worker's static assets directory (`[assets]` in wrangler.toml; `public/`,
+ * Fills the assets Worker's directory (`[assets]` in wrangler.assets.toml; `public/`,
  * gitignored) with the API reference renderer's browser bundle, and writes the module that
  * tells the worker where it is (src/http/docs-assets.generated.ts, gitignored too). Then builds
  * the merchant dashboard (apps/dashboard, a Vite app) into `public/admin/`, unless its sources
@@ -7,11 +7,11 @@
  *
  * Both are made from the installed `@scalar/api-reference` in one step, so the page's
  * `<script src>` and the file beside it always name the same version. The bundle is served
- * by the static assets layer, not by the worker, so it is not part of the worker's upload
+ * by the assets Worker, not by the API worker, so it is not part of the API worker's upload
  * (the size `wrangler deploy` reports and the Worker size limit apply to).
  *
- * Runs after `npm install` (postinstall), before every wrangler build (`[build] command`:
- * deploy, `npm run dev`, the fault suite) and when vitest loads its config. Files are only
+ * Runs after `npm install` (postinstall), before every wrangler build of the assets Worker
+ * (its `[build] command`: its deploy, `npm run dev`) and when vitest loads its config. Files are only
  * written when their contents change, so the dev server's watch on src/ is not woken.
  *
  *   node --import tsx scripts/build/assets.ts
@@ -27,14 +27,14 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PACKAGE = '@scalar/api-reference';
 
-/** wrangler.toml's `[assets] directory`. */
+/** wrangler.assets.toml's `[assets] directory`. */
 export const ASSETS_DIR = path.join(ROOT, 'public');
 /** Where, in URL and in the assets directory, the renderer's versioned files live. */
 const SCRIPT_BASE = '/docs/assets/';
 const GENERATED_MODULE = path.join(ROOT, 'src', 'http', 'docs-assets.generated.ts');
 
 /**
- * Response headers of the static assets layer (https://developers.cloudflare.com/workers/static-assets/headers/),
+ * Response headers of the assets Worker's static assets (https://developers.cloudflare.com/workers/static-assets/headers/),
  * one rule per versioned file: a rule with a splat would also mark the layer's 404s as
  * immutable. The layer's default Cache-Control revalidates on every use; a versioned (or
  * content-hashed) file never changes, so it is cached for a year. The Content-Type comes from
@@ -100,7 +100,7 @@ function generatedModule(assets: DocsAssets): string {
 /** The API reference renderer's version. */
 export const SCALAR_VERSION = '${assets.version}';
 
-/** Where the static assets layer serves the renderer's browser bundle (wrangler.toml \`[assets]\`). */
+/** Where the assets Worker serves the renderer's browser bundle (wrangler.assets.toml). */
 export const SCALAR_SCRIPT_PATH = '${assets.scriptPath}';
 `;
 }
@@ -129,7 +129,7 @@ export async function buildDocsAssets(): Promise<DocsAssets> {
 /** The dashboard's app, and where its build goes (the worker serves it at /admin). */
 const DASHBOARD_DIR = path.join(ROOT, 'apps', 'dashboard');
 export const DASHBOARD_OUT = path.join(ASSETS_DIR, 'admin');
-/** Content-hashed files of the build, served by the assets layer at /admin/assets/. */
+/** Content-hashed files of the build, served by the assets Worker at /admin/assets/. */
 const DASHBOARD_ASSETS = '/admin/assets/';
 /** The inputs' digest of the last build; kept outside ./public, which is uploaded whole. */
 const DASHBOARD_STAMP = path.join(ROOT, 'node_modules', '.cache', 'dashboard-build.txt');

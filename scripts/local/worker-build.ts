@@ -1,8 +1,9 @@
 /**
- * Bundles the worker as `wrangler deploy` does (`--dry-run --outdir`: same `[build] command`,
- * same esbuild settings, same module rules) and writes beside the bundle the Miniflare options
- * that wrangler.toml implies (static assets included), so the local server runs what would be
- * deployed.
+ * Bundles the worker as `wrangler deploy` does (`--dry-run --outdir`: same esbuild settings,
+ * same module rules), after the assets Worker's own `--dry-run` (wrangler.assets.toml: its
+ * `[build] command` fills ./public and writes the module the worker imports), and writes beside
+ * the bundle the Miniflare options the two configs imply, so the local server runs what would
+ * be deployed.
  *
  * Run as a short-lived child process (`buildWorker()` in ./worker.ts does): wrangler's own
  * code and memory never stay in the long-running dev server.
@@ -10,7 +11,8 @@
  *   node --import tsx scripts/local/worker-build.ts <outDir> [wrangler flags, e.g. --no-minify]
  */
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export type WorkerManifest = {
@@ -29,20 +31,30 @@ export type WorkerManifest = {
   queueConsumers?: unknown;
   /** `[images]` of wrangler.toml: Miniflare's offline Images binding (sharp) serves it. */
   images?: { binding: string };
+  /** `[[services]]` of wrangler.toml: binding name to the Worker it reaches. */
+  serviceBindings: Record<string, string>;
   /**
-   * `[assets]` of wrangler.toml as Miniflare takes it: the directory (absolute; the bundle
-   * step's `[build] command` has just filled it), the routing (`run_worker_first`) and the
-   * asset options. The directory's `_headers` is read by Miniflare itself.
+   * The assets Worker of wrangler.assets.toml (static assets only): its name, date and
+   * `[assets]` as Miniflare takes them, the directory absolute (its `[build] command` has just
+   * filled it). The directory's `_headers` is read by Miniflare itself.
    */
-  assets?: { directory: string; routerConfig?: unknown; assetConfig?: unknown };
+  assetsWorker: {
+    name: string;
+    compatibilityDate: string;
+    assets: { directory: string; routerConfig?: unknown; assetConfig?: unknown };
+  };
 };
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const WRANGLER_CLI = path.join(ROOT, 'node_modules', 'wrangler', 'wrangler-dist', 'cli.js');
 
+/** The assets Worker's config, beside the API worker's wrangler.toml. */
+const ASSETS_CONFIG = path.join(ROOT, 'wrangler.assets.toml');
+
 /**
  * `wrangler deploy --dry-run --outdir`: the deploy bundle, nothing uploaded. `extra` takes
- * wrangler's own flags (`--no-minify` for a profile that names functions).
+ * wrangler's own flags (`--no-minify` for a profile that names functions, `-c` for another
+ * config).
  */
 function bundle(outDir: string, extra: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -94,8 +106,8 @@ function moduleType(file: string, rules: Rule[]): WorkerManifest['modules'][numb
 
 /** The manifest of a bundle in `outDir`, with the options wrangler.toml gives the worker. */
 export async function buildManifest(outDir: string): Promise<WorkerManifest> {
-  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(
+  const wrangler = await import('wrangler');
+  const { workerOptions, main } = wrangler.unstable_getMiniflareWorkerOptions(
     path.join(ROOT, 'wrangler.toml'),
   );
   const entry = path.basename(main ?? 'index.js').replace(/\.ts$/, '.js');
@@ -103,6 +115,7 @@ export async function buildManifest(outDir: string): Promise<WorkerManifest> {
   const files = (await readdir(outDir)).filter((f) => !f.endsWith('.map') && f !== 'README.md');
   const others = files.filter((f) => f !== entry).sort();
   const r2 = (workerOptions.r2Buckets ?? {}) as Record<string, string | { id: string }>;
+  const services = (workerOptions.serviceBindings ?? {}) as Record<string, { name?: string }>;
   return {
     main: entry,
     modules: [
@@ -120,7 +133,27 @@ export async function buildManifest(outDir: string): Promise<WorkerManifest> {
     queueProducers: workerOptions.queueProducers,
     queueConsumers: workerOptions.queueConsumers,
     ...(workerOptions.images ? { images: { binding: workerOptions.images.binding } } : {}),
-    ...(workerOptions.assets ? { assets: workerOptions.assets } : {}),
+    serviceBindings: Object.fromEntries(
+      Object.entries(services).flatMap(([k, v]) => (v?.name ? [[k, v.name]] : [])),
+    ),
+    assetsWorker: await readAssetsWorker(wrangler),
+  };
+}
+
+/** The assets Worker of wrangler.assets.toml, as Miniflare runs it. */
+export async function readAssetsWorker(
+  wrangler?: typeof import('wrangler'),
+): Promise<WorkerManifest['assetsWorker']> {
+  const api = wrangler ?? (await import('wrangler'));
+  const { name } = api.unstable_readConfig({ config: ASSETS_CONFIG });
+  const { workerOptions } = api.unstable_getMiniflareWorkerOptions(ASSETS_CONFIG);
+  if (!workerOptions.assets || !name) {
+    throw new Error('wrangler.assets.toml names no Worker or no [assets]');
+  }
+  return {
+    name,
+    compatibilityDate: workerOptions.compatibilityDate ?? '2026-04-01',
+    assets: workerOptions.assets,
   };
 }
 
@@ -128,8 +161,15 @@ async function main() {
   const outDir = path.resolve(process.argv[2] ?? '.data/worker');
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  // Loading wrangler's API here overlaps with the bundler's run.
-  await Promise.all([bundle(outDir, process.argv.slice(3)), import('wrangler')]);
+  // Loading wrangler's API here overlaps with the bundlers' runs. The assets Worker's build
+  // comes first: it writes a module the worker's bundle imports.
+  const assetsOut = await mkdtemp(path.join(tmpdir(), 'storefront-assets-worker-'));
+  await Promise.all([
+    bundle(assetsOut, ['-c', ASSETS_CONFIG])
+      .finally(() => rm(assetsOut, { recursive: true, force: true }))
+      .then(() => bundle(outDir, process.argv.slice(3))),
+    import('wrangler'),
+  ]);
   const manifest = await buildManifest(outDir);
   await writeFile(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 }

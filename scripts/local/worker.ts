@@ -107,6 +107,15 @@ export async function buildWorker(
   return { ...manifest, dir };
 }
 
+/** Miniflare's worker for the built files (wrangler.assets.toml): static assets, no code. */
+export const assetsWorkerOptions = (worker: WorkerManifest['assetsWorker']) => ({
+  name: worker.name,
+  modules: true,
+  script: 'export default {};',
+  compatibilityDate: worker.compatibilityDate,
+  assets: worker.assets as never,
+});
+
 function miniflareOptions(options: ServeOptions) {
   const { built } = options;
   return {
@@ -139,19 +148,10 @@ function miniflareOptions(options: ServeOptions) {
         ...(built.images ? { images: built.images } : {}),
         ...(built.queueProducers ? { queueProducers: built.queueProducers as never } : {}),
         ...(built.queueConsumers ? { queueConsumers: built.queueConsumers as never } : {}),
-        // Static assets (the reference page's renderer), routed in front of the worker as
-        // wrangler.toml's `[assets]` says.
-        ...(built.assets
-          ? {
-              assets: built.assets as never,
-              // With assets, this Miniflare hands `/cdn-cgi/handler/scheduled` to the assets
-              // router, which has no scheduled handler and answers `exception`
-              // (cloudflare/workers-sdk#9882, fixed in later releases). A Miniflare route
-              // sends those paths, and only those, to the worker itself.
-              routes: ['*/cdn-cgi/handler/*'],
-            }
-          : {}),
+        // The assets Worker, as wrangler.toml's `[[services]]` binds it.
+        serviceBindings: built.serviceBindings,
       },
+      assetsWorkerOptions(built.assetsWorker),
       ...(options.extraWorkers ?? []),
     ],
   };

@@ -62,8 +62,8 @@ async function page(c: Context<AppEnv>, next: Next) {
 /**
  * The merchant dashboard, a single-page app: every path under /admin that is not the API, its
  * reference or a built file answers with the app's page, which routes in the browser (so deep
- * links and reloads work). The hashed files under /admin/assets/ never reach the worker: the
- * static assets layer serves them (wrangler.toml `run_worker_first`).
+ * links and reloads work). The hashed files under /admin/assets/ never reach these routes: the
+ * worker's entry forwards them to the assets Worker (src/http/static-files.ts).
  */
 export const dashboardRoutes = new Hono<AppEnv>();
 dashboardRoutes.get(DASHBOARD_BASE, page);

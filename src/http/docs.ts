@@ -70,8 +70,8 @@ function pageHtml(options: DocsPageOptions, scriptUrl: string): string {
  * An API reference page for one OpenAPI document, rendered in the browser by the Scalar
  * renderer, which this origin serves itself (no CDN, works offline). The page is generated
  * here; the renderer's browser bundle is a static asset at a versioned, immutable URL
- * (`/docs/assets/scalar-<version>.js`, see `[assets]` in wrangler.toml and
- * scripts/build/assets.ts), shared by every page. Mount it where the page should live:
+ * (`/docs/assets/scalar-<version>.js`, served by the assets Worker of wrangler.assets.toml;
+ * see scripts/build/assets.ts), shared by every page. Mount it where the page should live:
  * `app.route('/docs', docsPage({ title, specUrl }))` serves the page at `/docs`.
  */
 export function docsPage(options: DocsPageOptions) {

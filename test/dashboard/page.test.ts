@@ -1,4 +1,3 @@
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { call } from '../helpers/api';
 
@@ -9,9 +8,6 @@ const directives = (csp: string) =>
       return [name, values];
     }),
   );
-
-/** The dashboard's built files as the static assets layer serves them (wrangler.toml `[assets]`). */
-const asset = (path: string) => env.ASSETS.fetch(new Request(`http://storefront.test${path}`));
 
 const scripts = (html: string) => [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
 
@@ -66,18 +62,20 @@ describe('the dashboard page', () => {
     expect(res.status).toBe(404);
   });
 
-  it('names hashed files the static assets serve, cached for good', async () => {
+  it('names hashed files the assets Worker serves through the worker, cached for good', async () => {
     const page = await call('http://storefront.test/admin');
     const [src] = scripts(String(page.body));
-    const res = await asset(src ?? '');
+    const res = await call(`http://storefront.test${src ?? ''}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect((await res.text()).length).toBeGreaterThan(10_000);
-    const missing = await asset('/admin/assets/index-missing.js');
+    // Forwarded before the application runs: none of its headers.
+    expect(res.headers.get('x-request-id')).toBeNull();
+    expect(String(res.body).length).toBeGreaterThan(10_000);
+    const missing = await call('http://storefront.test/admin/assets/index-missing.js');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
-    await missing.arrayBuffer();
+    expect(missing.headers.get('content-type') ?? '').not.toContain('json');
   });
 });

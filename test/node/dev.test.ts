@@ -84,7 +84,7 @@ describe('npm run dev', () => {
       expect(page.status).toBe(200);
       const src = /<script src="([^"]+)"/.exec(await page.text())?.[1] ?? '';
       expect(src).toMatch(/^\/docs\/assets\/scalar-[^/]+\.js$/);
-      // Served by the static assets layer in front of the worker, as deployed.
+      // Forwarded by the worker to the assets Worker (wrangler.assets.toml), as deployed.
       const script = await fetch(`http://127.0.0.1:${dev.port}${src}`);
       expect(script.status).toBe(200);
       expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

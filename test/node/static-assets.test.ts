@@ -6,9 +6,19 @@ import { buildAssets, type DashboardBuild, type DocsAssets } from '../../scripts
 import { type ServedWorker, serveWorker } from '../../scripts/local/worker';
 import { buildManifest } from '../../scripts/local/worker-build';
 
-/** Answers every request and cron trigger itself, and says so. */
+/**
+ * Answers every request and cron trigger itself, and says so; `/binding/<path>` asks the
+ * ASSETS binding for `<path>` instead, as the worker does for its built files
+ * (src/http/static-files.ts, tested through the real worker in the worker pool).
+ */
 const STAND_IN = `export default {
-  fetch: () => new Response('worker', { headers: { 'x-reached': 'worker' } }),
+  fetch: (request, env) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/binding/')) {
+      return env.ASSETS.fetch(new Request(new URL(url.pathname.slice('/binding'.length), url)));
+    }
+    return new Response('worker', { headers: { 'x-reached': 'worker' } });
+  },
   scheduled: (controller) => {
     if (controller.cron !== '*/5 * * * *') throw new Error('unexpected cron ' + controller.cron);
   },
@@ -16,12 +26,14 @@ const STAND_IN = `export default {
 `;
 
 /**
- * wrangler.toml's `[assets]` as the runtime routes it, served the way `npm run dev` serves the
- * worker (scripts/local/worker-build.ts's options, scripts/local/worker.ts's Miniflare), with a
- * stand-in in place of the worker's bundle. The real pages are tested in the worker pool and
- * through `npm run dev` (test/node/dev.test.ts); this is about which layer answers which path.
+ * The two Workers as `npm run dev` serves them (scripts/local/worker-build.ts's options,
+ * scripts/local/worker.ts's Miniflare): the API worker, here a stand-in in place of its
+ * bundle, with no assets layer in front of it (wrangler.toml), and the assets Worker its
+ * ASSETS binding reaches (wrangler.assets.toml: static assets only, with its _headers). The
+ * real pages are tested in the worker pool and through `npm run dev` (test/node/dev.test.ts);
+ * this is about which Worker answers which path.
  */
-describe('static assets (wrangler.toml [assets])', () => {
+describe('static assets (wrangler.assets.toml, bound as ASSETS)', () => {
   let dir: string;
   let served: ServedWorker;
   let assets: DocsAssets;
@@ -49,8 +61,8 @@ describe('static assets (wrangler.toml [assets])', () => {
     expect(assets.scriptPath).toBe(`/docs/assets/scalar-${assets.version}.js`);
   });
 
-  it('serves the renderer without the worker, as JavaScript cached for good', async () => {
-    const res = await get(assets.scriptPath);
+  it('serves the renderer through the binding, as JavaScript cached for good', async () => {
+    const res = await get(`/binding${assets.scriptPath}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-reached')).toBeNull();
     expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -61,30 +73,32 @@ describe('static assets (wrangler.toml [assets])', () => {
   });
 
   it('answers a missing file under /docs/assets/ with a 404 of its own, not cached for good', async () => {
-    const res = await get('/docs/assets/scalar-0.0.0.js');
+    const res = await get('/binding/docs/assets/scalar-0.0.0.js');
     expect(res.status).toBe(404);
     expect(res.headers.get('x-reached')).toBeNull();
     expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
     await res.arrayBuffer();
   });
 
-  it("serves the dashboard's hashed files without the worker, cached for good", async () => {
+  it("serves the dashboard's hashed files through the binding, cached for good", async () => {
     const script = dashboard.files.find((f) => f.endsWith('.js'));
     expect(script).toMatch(/^\/admin\/assets\/[\w-]+\.js$/);
-    const res = await get(script ?? '');
+    const res = await get(`/binding${script ?? ''}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-reached')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     await res.arrayBuffer();
-    const missing = await get('/admin/assets/index-missing.js');
+    const missing = await get('/binding/admin/assets/index-missing.js');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-reached')).toBeNull();
     expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable');
     await missing.arrayBuffer();
   });
 
-  it('sends every other path to the worker', async () => {
+  it('sends every path to the worker first: no assets layer in front of it', async () => {
     for (const pathname of [
+      assets.scriptPath,
+      '/admin/assets/index.js',
       '/admin',
       '/admin/',
       '/admin/index.html',

@@ -5,14 +5,10 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { Miniflare } from 'miniflare';
+import { assetsWorkerOptions } from '../../../scripts/local/worker';
+import { readAssetsWorker } from '../../../scripts/local/worker-build';
 
 const run = promisify(execFile);
-
-/** Miniflare's options for wrangler.toml's `[assets]`, as wrangler derives them. */
-async function assetOptions() {
-  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
-  return unstable_getMiniflareWorkerOptions('wrangler.toml').workerOptions.assets;
-}
 
 /** The worker under test: the bundle `wrangler deploy` uploads, running in workerd. */
 export type BuiltWorker = {
@@ -75,23 +71,29 @@ export async function startBuiltWorker(
 async function runBundle(outdir: string, bindings: Record<string, string>): Promise<BuiltWorker> {
   const toml = await readFile('wrangler.toml', 'utf8');
   const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  const assets = await readAssetsWorker();
   const mf = new Miniflare({
-    // The one module as uploaded: imports it only makes dynamically (an optional
-    // renderer of the mail SDK) are not looked for.
-    modulesRoot: outdir,
-    modules: [
+    workers: [
       {
-        type: 'ESModule',
-        path: path.join(outdir, 'index.js'),
-        contents: await readFile(path.join(outdir, 'index.js'), 'utf8'),
+        name: 'storefront-api',
+        // The one module as uploaded: imports it only makes dynamically (an optional
+        // renderer of the mail SDK) are not looked for.
+        modulesRoot: outdir,
+        modules: [
+          {
+            type: 'ESModule',
+            path: path.join(outdir, 'index.js'),
+            contents: await readFile(path.join(outdir, 'index.js'), 'utf8'),
+          },
+        ],
+        compatibilityDate,
+        bindings,
+        r2Buckets: ['STORAGE'],
+        // The built files' Worker (wrangler.assets.toml), as wrangler.toml binds it.
+        serviceBindings: { ASSETS: assets.name },
       },
+      assetsWorkerOptions(assets),
     ],
-    compatibilityDate,
-    // The static assets uploaded beside it (the reference page's renderer), in front of it
-    // as wrangler.toml's `[assets]` routes them; the dry run's `[build] command` filled them.
-    assets: await assetOptions(),
-    bindings,
-    r2Buckets: ['STORAGE'],
     // The worker's own log lines (warnings about the broken dependency) are expected here.
     handleRuntimeStdio(stdout: Readable, stderr: Readable) {
       stdout.resume();
