@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import { type SQL, sql } from 'drizzle-orm';
 import { accessLinks } from '../../db/schema';
 import { randomToken, sha256Hex } from '../../lib/crypto';
 
@@ -9,6 +9,15 @@ import { randomToken, sha256Hex } from '../../lib/crypto';
  */
 export const ACCESS_LINK_MINUTES = 60;
 
+/** What `newAccessLink` makes to store: the link's row but its generated columns. */
+type AccessLinkRow = {
+  shopId: string;
+  orderId: string;
+  email: string;
+  tokenHash: string;
+  expiresAt: Date;
+};
+
 /**
  * A new magic sign-in link for an order email: `linkId` (256 random bits, base64url) goes
  * into the email, `row` (only its SHA-256) is inserted in the order's own transaction.
@@ -16,7 +25,7 @@ export const ACCESS_LINK_MINUTES = 60;
 export async function newAccessLink(
   input: { shopId: string; orderId: string; email: string },
   now = new Date(),
-): Promise<{ linkId: string; row: typeof accessLinks.$inferInsert }> {
+): Promise<{ linkId: string; row: AccessLinkRow }> {
   const linkId = randomToken(32);
   return {
     linkId,
@@ -31,8 +40,19 @@ export async function newAccessLink(
 }
 
 /**
- * The insert that stores a link made by `newAccessLink`, unexecuted, for the write batch of
- * the order it belongs to.
+ * A CTE `access_link` storing a link made by `newAccessLink`, for the statement of the write
+ * batch that inserts the order it belongs to (the order's row is there by the time the
+ * statement's foreign keys are checked, at its end).
  */
-export const accessLinkInsert = (db: Db, link: { row: typeof accessLinks.$inferInsert }) =>
-  db.insert(accessLinks).values(link.row);
+export const accessLinkCte = (link: { row: AccessLinkRow }): SQL => {
+  const { row } = link;
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const t = accessLinks;
+  return sql`access_link as (
+    insert into ${t} (${column(t.shopId)}, ${column(t.orderId)}, ${column(t.email)},
+      ${column(t.tokenHash)}, ${column(t.expiresAt)})
+    values (${row.shopId}::uuid, ${row.orderId}::uuid, ${row.email}, ${row.tokenHash},
+      ${row.expiresAt.toISOString()}::timestamptz)
+    returning 1
+  )`;
+};

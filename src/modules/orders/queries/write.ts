@@ -42,12 +42,22 @@ const writeLockKey = (orderId: string) => sql`hashtextextended(${orderId}, 0)`;
 
 /**
  * First in an order's batch, one statement: bounds the later ones as `boundStatementsQuery`
- * does (`ms`) and marks the write in flight (its advisory lock, which nothing else takes).
+ * does (`ms`), marks the write in flight (its advisory lock, which nothing else takes) and,
+ * when the order takes stock, refuses it when that stock is already sold out
+ * (`soldOutRefusal`), before anything is written or waited for.
  */
-export const openOrderWriteQuery = (db: Db, orderId: string, ms: number) =>
+export const openOrderWriteQuery = (
+  db: Db,
+  orderId: string,
+  ms: number,
+  shopId: string,
+  needs: StockNeed[],
+) =>
   db.execute(
     sql`select set_config('statement_timeout', ${`${Math.max(1, Math.floor(ms))}ms`}, true),
-      pg_advisory_xact_lock(${writeLockKey(orderId)})`,
+      pg_advisory_xact_lock(${writeLockKey(orderId)})${
+        needs.length > 0 ? sql`, (${soldOutRefusal(shopId, needs)})` : sql``
+      }`,
   );
 
 /**
@@ -69,7 +79,7 @@ export const committedOrderQueries = (db: Db, shopId: string, orderId: string) =
  * shop's next number later in the batch. Refuses the batch (`ORDER_REFUSALS.replay`) when the
  * plan's Idempotency-Key is already used in this shop (after the other request committed).
  */
-export function insertOrderQuery(db: Db, plan: OrderPlan, orderId: string) {
+export function insertOrderQuery(db: Db, plan: OrderPlan, orderId: string, link: SQL) {
   const c = plan.contact;
   const t = plan.totals;
   const paid = t.cartTotalMinor === 0;
@@ -98,7 +108,7 @@ export function insertOrderQuery(db: Db, plan: OrderPlan, orderId: string) {
         ${paid ? sql`now()` : null})
       on conflict (shop_id, idempotency_key) where idempotency_key is not null do nothing
       returning id
-    )
+    ), ${link}
     ${refuseWhen(sql`not exists (select 1 from inserted)`, ORDER_REFUSALS.replay)}
   `);
 }
@@ -157,7 +167,8 @@ export function grantDownloadsQuery(db: Db, shopId: string, orderId: string, pro
 
 /** The needs sorted by id (so orders of several products lock them in one order), as json. */
 function needsJson(needs: StockNeed[]) {
-  const sorted = [...needs].sort((a, b) => a.id.localeCompare(b.id));
+  // The ids' code-unit order, which is the uuids' own; `localeCompare` asked ICU each time.
+  const sorted = [...needs].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     all: JSON.stringify(sorted),
     of: (kind: StockNeed['kind']) => JSON.stringify(sorted.filter((n) => n.kind === kind)),
@@ -195,20 +206,19 @@ export const stockShortQuery = (shop: SQL, products: SQL, variants: SQL, all: SQ
   select string_agg(s.id::text, ',') as short_ids from short s having count(*) > 0`;
 
 /**
- * Refuses the batch (`ORDER_REFUSALS.stock`) when the committed stock, read without a lock,
- * is already too low for any of `needs` (public.order_stock_short): early in the batch, so a
- * buyer who arrives after the sale sold out writes nothing and waits for no lock. Stock that
- * is enough here may still be short when `settleOrderQuery` takes it, which decides.
+ * SQL, a select: refuses the batch (`ORDER_REFUSALS.stock`) when the committed stock, read
+ * without a lock, is already too low for any of `needs` (public.order_stock_short): early in
+ * the batch, so a buyer who arrives after the sale sold out writes nothing and waits for no
+ * lock. Stock that is enough here may still be short when `settleOrderQuery` takes it, which
+ * decides.
  */
-export function refuseSoldOutQuery(db: Db, shopId: string, needs: StockNeed[]) {
+function soldOutRefusal(shopId: string, needs: StockNeed[]): SQL {
   const json = needsJson(needs);
-  return db.execute(sql`
-    with short as (
+  return sql`with short as (
       select s.short_ids from public.order_stock_short(${shopId}::uuid,
         ${json.of('product')}::jsonb, ${json.of('variant')}::jsonb, ${json.all}::jsonb) s
     )
-    ${refuseWhen(sql`exists (select 1 from short)`, ORDER_REFUSALS.stock, sql`(select short_ids from short)`)}
-  `);
+    ${refuseWhen(sql`exists (select 1 from short)`, ORDER_REFUSALS.stock, sql`(select short_ids from short)`)}`;
 }
 
 /** The order's emails and `order.created` event, which name the number its counter returns. */

@@ -2,7 +2,7 @@ import { type Database, DB_STATEMENT_TIMEOUT_MS } from '../../../db/client';
 import { refusalOf } from '../../../db/refusal';
 import { ApiError, type ErrorDetail } from '../../../errors';
 import { DependencyUnavailableError, errorChain } from '../../../lib/dependency';
-import { accessLinkInsert, newAccessLink } from '../../auth/access-links';
+import { accessLinkCte, newAccessLink } from '../../auth/access-links';
 import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { COUPON_REFUSALS, recordRedemptionQuery, takeCouponUseQuery } from '../../coupons/queries';
 import type { PendingEmail, QueuedEmail } from '../../mail/outbox';
@@ -14,7 +14,6 @@ import {
   insertOrderQuery,
   ORDER_REFUSALS,
   openOrderWriteQuery,
-  refuseSoldOutQuery,
   type SettledOrder,
   settleOrderQuery,
 } from '../queries/write';
@@ -99,10 +98,10 @@ const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => (
 
 /**
  * Writes the whole order as one batch: one transaction in one round trip, in this order: its
- * statements' bound and the mark of its write in flight (committedLate waits on it); a
- * lock-free read that refuses the order when its stock is already sold out; the order (and
- * its customer), download grants and sign-in link, which lock nothing another order waits
- * for; then the contended rows, always in the same order: the coupon's uses and
+ * statements' bound, the mark of its write in flight (committedLate waits on it) and a
+ * lock-free read that refuses the order when its stock is already sold out, one statement;
+ * the order with its customer and its sign-in link, one statement, and download grants,
+ * which lock nothing another order waits for; then the contended rows, always in the same order: the coupon's uses and
  * redemption, then one statement that takes the stock of its products and variants and,
  * only when nothing is short, the shop's next order number, inserts the order's lines
  * (whose triggers update the products' sales counts), and queues the confirmation email and
@@ -140,11 +139,9 @@ export async function writeOrder(
   try {
     results = await db.batch([
       // What the request may still wait, less a margin for the answer's way back.
-      openOrderWriteQuery(db, id, database.budget.remainingMs - STATEMENT_MARGIN_MS),
-      ...(needs.length > 0 ? [refuseSoldOutQuery(db, shopId, needs)] : []),
-      insertOrderQuery(db, plan, id),
+      openOrderWriteQuery(db, id, database.budget.remainingMs - STATEMENT_MARGIN_MS, shopId, needs),
+      insertOrderQuery(db, plan, id, accessLinkCte(link)),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
-      accessLinkInsert(db, link),
       ...(coupon
         ? [
             takeCouponUseQuery(db, shopId, coupon.id),
