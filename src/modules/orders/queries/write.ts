@@ -74,10 +74,11 @@ export const committedOrderQueries = (db: Db, shopId: string, orderId: string) =
   ] as const;
 
 /**
- * Links or creates the customer of the email (a signed-in customer's order stays theirs) and
- * inserts the order under a provisional number, its own id: `numberOrderQuery` gives it the
- * shop's next number later in the batch. Refuses the batch (`ORDER_REFUSALS.replay`) when the
- * plan's Idempotency-Key is already used in this shop (after the other request committed).
+ * Links or creates the customer of the email (a signed-in customer's order stays theirs),
+ * inserts the order under a provisional number, its own id (`settleOrderQuery` gives it the
+ * shop's next number later in the batch), and runs `link`, the CTE that stores the order's
+ * sign-in link (`accessLinkCte`). Refuses the batch (`ORDER_REFUSALS.replay`) when the plan's
+ * Idempotency-Key is already used in this shop (after the other request committed).
  */
 export function insertOrderQuery(db: Db, plan: OrderPlan, orderId: string, link: SQL) {
   const c = plan.contact;
