@@ -11,7 +11,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { couponByCodeQuery } from '../../src/modules/coupons/queries';
-import { settleOrderSql, stockShortQuery } from '../../src/modules/orders/queries/write';
+import { settleOrderSql, stockShortQuery } from '../../src/modules/orders/queries/stock';
 import { orderContextSql } from '../../src/modules/orders/service/context';
 import { productDetailQuery } from '../../src/modules/products/queries/detail';
 import { cartCatalogQuery } from '../../src/modules/products/queries/pricing';

@@ -7,6 +7,7 @@ import { shortageDetails, stockKeyOf, stockNeeds } from '../../checkout/plan';
 import { COUPON_REFUSALS, recordRedemptionQuery, takeCouponUseQuery } from '../../coupons/queries';
 import type { PendingEmail, QueuedEmail } from '../../mail/outbox';
 import type { OrderPlan } from '../queries/place';
+import { type SettledOrder, settleOrderQuery, soldOutRefusal } from '../queries/stock';
 import {
   boundStatementsQuery,
   committedOrderQueries,
@@ -14,8 +15,6 @@ import {
   insertOrderQuery,
   ORDER_REFUSALS,
   openOrderWriteQuery,
-  type SettledOrder,
-  settleOrderQuery,
 } from '../queries/write';
 
 /** Another request with the same Idempotency-Key created the order first. */
@@ -139,7 +138,12 @@ export async function writeOrder(
   try {
     results = await db.batch([
       // What the request may still wait, less a margin for the answer's way back.
-      openOrderWriteQuery(db, id, database.budget.remainingMs - STATEMENT_MARGIN_MS, shopId, needs),
+      openOrderWriteQuery(
+        db,
+        id,
+        database.budget.remainingMs - STATEMENT_MARGIN_MS,
+        needs.length > 0 ? soldOutRefusal(shopId, needs) : null,
+      ),
       insertOrderQuery(db, plan, id, accessLinkCte(link)),
       ...(digital.length > 0 ? [grantDownloadsQuery(db, shopId, id, digital)] : []),
       ...(coupon
