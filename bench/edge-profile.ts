@@ -1,6 +1,7 @@
 /**
- * Where a storefront read spends its CPU: the local stack with the demo shop, the worker under
- * `wrangler dev`, and for each read (hit and miss of the list, detail and search, and /livez)
+ * Where a storefront read spends its CPU: the local stack with the demo shop, the built worker
+ * in workerd through Miniflare as `npm run dev` serves it (no wrangler proxy, whose inspector
+ * relays every subrequest and which production does not have), and for each read (hit and miss of the list, detail and search, and /livez)
  * a CPU profile of the worker's isolate (workerd's inspector) and of this Node process, which
  * runs the Neon HTTP and Upstash stand-ins and the load generator, taken while autocannon
  * drives the read. Prints the functions with the most self time, grouped by where they live.
@@ -12,16 +13,15 @@
 import { randomUUID } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
 import autocannon from 'autocannon';
-import { startLocalStack } from '../scripts/local/stack';
-import { seedDemo } from '../scripts/seed';
 import { byPlace, nodeFile, type Profile, profileWhile } from './lib/cpu-profile';
+import { startShop } from './lib/flash-buyers';
 import { envInt } from './lib/machine';
 import { withCleanup } from './lib/session';
-import { startWorker } from './lib/worker';
 
 const settings = {
   durationSeconds: envInt('PROFILE_DURATION', 5, 60),
   connections: envInt('PROFILE_CONNECTIONS', 10, 100),
+  inspectorPort: envInt('PROFILE_INSPECTOR_PORT', 9332, 65_535),
 };
 
 const drive = (url: string, headers: Record<string, string>, unique: boolean) =>
@@ -46,13 +46,12 @@ const drive = (url: string, headers: Record<string, string>, unique: boolean) =>
 
 async function main() {
   await withCleanup(async (register) => {
-    const stack = await startLocalStack({ mode: 'test' });
-    register({ name: 'local stack', stop: stack.stop });
-    const { demo } = await seedDemo(stack.databaseUrl);
-    const worker = await startWorker(stack.bindings, { args: ['--no-minify'] });
-    register({ name: 'worker', stop: worker.stop });
-    const headers = { 'x-api-key': demo.apiKey };
-    const base = `${worker.origin}/access/api/v1`;
+    const shop = await startShop(register, {
+      minify: false,
+      inspectorPort: settings.inspectorPort,
+    });
+    const headers = { 'x-api-key': shop.apiKey };
+    const base = `${shop.origin}/access/api/v1`;
     const first = (await (await fetch(`${base}/products?limit=1`, { headers })).json()) as {
       products?: { slug?: string }[];
     };
@@ -72,9 +71,14 @@ async function main() {
       await fetch(`${base}${path}`, { headers });
       await node.post('Profiler.start');
       let rps = 0;
-      const worked = await profileWhile(worker.inspectorPort, async () => {
-        rps = (await drive(`${base}${path}`, headers, unique)).requests.average;
-      });
+      const worked = await profileWhile(
+        settings.inspectorPort,
+        async () => {
+          rps = (await drive(`${base}${path}`, headers, unique)).requests.average;
+        },
+        25,
+        'storefront-api',
+      );
       const { profile: nodeProfile } = await node.post('Profiler.stop');
       console.log(`\n## ${name} (${rps.toFixed(0)} req/s while profiled)`);
       console.log(`worker isolate: ${worked.totalMs.toFixed(0)} ms sampled`);

@@ -29,7 +29,12 @@ export async function profileWhile(
   // wrangler dev's inspector proxy lists the user worker first; Miniflare lists every worker
   // of the instance (the assets router's too), so one is picked by its name there.
   const target = workerName ? targets.find((t) => t.title?.includes(workerName)) : targets[0];
-  if (!target) throw new Error('the inspector lists no worker');
+  if (!target) {
+    const titles = targets.map((t) => t.title).join(', ');
+    throw new Error(
+      `the inspector lists no worker${workerName ? ` named ${workerName}` : ''}: ${titles}`,
+    );
+  }
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.once('open', resolve);
