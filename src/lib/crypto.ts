@@ -1,7 +1,13 @@
 const encoder = new TextEncoder();
 
-const toHex = (buffer: ArrayBuffer) =>
-  Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+/** Each byte's two hex digits, made once: a digest is written by lookups, not formatting. */
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'));
+
+const toHex = (buffer: ArrayBuffer) => {
+  let hex = '';
+  for (const b of new Uint8Array(buffer)) hex += HEX[b];
+  return hex;
+};
 
 /** SHA-256 of a string, as lower-case hex. */
 export async function sha256Hex(value: string): Promise<string> {
