@@ -113,10 +113,10 @@ function contactDetails(settings: SettingsDocument, order: ParsedOrder): ErrorDe
 function plan(
   shop: ShopContext,
   ctx: OrderContextRow,
+  settings: SettingsDocument,
   order: ParsedOrder,
   priced: PricedCheckout,
 ): OrderPlan {
-  const settings = readSettingsDocument(ctx.document);
   if (settings.checkout.requiresPayments && !ctx.provider)
     throw new ApiError('PAYMENTS_NOT_ENABLED');
   if (settings.checkout.requiresAccount && !order.customer)
@@ -224,6 +224,20 @@ async function write(
   };
 }
 
+/** Steps 3 and 4, the shop's settings read once: for the plan and the merchant's notice. */
+function placeNew(
+  services: Services,
+  shop: ShopContext,
+  ctx: OrderContextRow,
+  order: ParsedOrder,
+  priced: PricedCheckout,
+  origin: string,
+) {
+  const settings = readSettingsDocument(ctx.document);
+  const merchantEmail = settings.branding.helpEmail.trim();
+  return write(services, shop, plan(shop, ctx, settings, order, priced), origin, merchantEmail);
+}
+
 /** The order confirmation of a placed order (the answer without payments). */
 export function confirmationOf(order: OrderOutcome, shop: ShopContext) {
   const amount = (minor: number) => toAmount(minor, shop.currencyDigits);
@@ -242,10 +256,6 @@ export function confirmationOf(order: OrderOutcome, shop: ShopContext) {
     taxTotal: amount(order.taxTotalMinor),
   };
 }
-
-/** Where the merchant's new-order notice goes: the shop's contact address, or nowhere. */
-const merchantContact = (ctx: OrderContextRow) =>
-  readSettingsDocument(ctx.document).branding.helpEmail.trim();
 
 /**
  * Step 5: the answer: the confirmation when nothing is to be paid online, else the link to
@@ -282,7 +292,7 @@ export async function placeOrder(
   const origin = storefrontOrigin(ctx.host, host, configuredFallbackHost(services.config));
   const outcome = ctx.replay
     ? await replay(db, shop.id, ctx.replay, order.requestHash)
-    : await write(services, shop, plan(shop, ctx, order, priced), origin, merchantContact(ctx));
+    : await placeNew(services, shop, ctx, order, priced, origin);
   // Stock and best sellers moved: cached catalogue answers of the shop are no longer current.
   if (!ctx.replay) await shopChanged(services, shop.id);
   return answer(services, shop, outcome, ctx.provider, origin);
