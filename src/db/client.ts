@@ -208,13 +208,19 @@ export function createDatabase(config: DatabaseConfig, budget = new DbBudget()):
     fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget },
   });
   const db = httpDatabase(client as unknown as NeonQueryFunction<boolean, boolean>);
-  const writeClient = neon(config.url, {
-    fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget, [TRANSACTION]: true },
-  });
+  // Most requests only read: the write batch's client is made when a write first asks.
+  let writeBatch: Db | undefined;
 
   return {
     db,
-    writeBatch: httpDatabase(writeClient as unknown as NeonQueryFunction<boolean, boolean>),
+    get writeBatch() {
+      writeBatch ??= httpDatabase(
+        neon(config.url, {
+          fetchOptions: { [COUNTER]: roundTrips, [BUDGET]: budget, [TRANSACTION]: true },
+        }) as unknown as NeonQueryFunction<boolean, boolean>,
+      );
+      return writeBatch;
+    },
     roundTrips,
     budget,
     interactive: (fn) => runInteractive(config.url, budget, roundTrips, fn),
