@@ -131,9 +131,14 @@ $$;`;
 
 /**
  * A plpgsql function returning `query`'s rows, written with the argument names as raw SQL.
- * STABLE: it reads only. Each connection keeps the plan of its query, where the same text
+ * STABLE unless it writes. Each connection keeps the plan of its query, where the same text
  * sent as a statement is parsed and planned at every call (Neon's SQL-over-HTTP sends each
- * statement unprepared).
+ * statement unprepared). The plan is the generic one from the first call: left to choose
+ * (`auto`), plpgsql plans the query for the call's values at each of a connection's first
+ * five calls before it compares, and keeps doing so if the generic plan's estimate looks
+ * dearer. On the scale database a product's detail took 8.7–13.5 ms at calls 2 to 5 of a
+ * fresh connection that way, against 1.1–2.6 ms with its generic plan. Every query here
+ * finds its rows by the shop and the ids or keys it is given, so one plan serves every call.
  */
 function readFunction(spec: {
   name: string;
@@ -145,6 +150,7 @@ function readFunction(spec: {
   return `CREATE OR REPLACE FUNCTION ${spec.name}(${spec.args})
   RETURNS TABLE (${spec.returns})
   LANGUAGE plpgsql ${spec.volatility ?? 'STABLE'}
+  SET plan_cache_mode = force_generic_plan
   AS $$
 #variable_conflict use_column
 BEGIN
