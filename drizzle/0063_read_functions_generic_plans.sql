@@ -3,8 +3,8 @@
 -- Left to choose (auto), plpgsql plans a query for the call's values at each of a
 -- connection's first five calls, and keeps doing so when the generic plan's estimate looks
 -- dearer. On the scale database (bench/SCALE.md) product_detail took 8.7-13.5 ms at calls 2
--- to 5 of a fresh connection, against 1.1-2.6 ms with the generic plan (psql, a new session
--- each, products of the 100,000-product shop); from the sixth call both ran in about 0.5 ms.
+-- to 5 of a fresh connection, against 2.0-2.6 ms with the generic plan (psql, a new session
+-- each, products of the 100,000-product shop); from the sixth call on both ran alike.
 -- Each of these queries finds its rows by the shop and the ids or keys it is given, so one
 -- plan serves every call. Rendered by scripts/db/rendered-sql.ts (checkout, stock, settle,
 -- detail); the bodies are otherwise unchanged. Decision: docs/decisions/catalogue.md ("A

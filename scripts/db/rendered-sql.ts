@@ -137,7 +137,7 @@ $$;`;
  * (`auto`), plpgsql plans the query for the call's values at each of a connection's first
  * five calls before it compares, and keeps doing so if the generic plan's estimate looks
  * dearer. On the scale database a product's detail took 8.7–13.5 ms at calls 2 to 5 of a
- * fresh connection that way, against 1.1–2.6 ms with its generic plan. Every query here
+ * fresh connection that way, against 2.0–2.6 ms with its generic plan. Every query here
  * finds its rows by the shop and the ids or keys it is given, so one plan serves every call.
  */
 function readFunction(spec: {
