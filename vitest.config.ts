@@ -1,6 +1,8 @@
 import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
-import { ASSETS_DIR, buildAssets } from './scripts/build/assets.js';
+import { buildAssets } from './scripts/build/assets.js';
+import { assetsWorkerOptions } from './scripts/local/worker.js';
+import { readAssetsWorker } from './scripts/local/worker-build.js';
 
 /*
  * The tiers (README, "Tests"), each a project:
@@ -23,8 +25,15 @@ const askedProjects = process.argv.flatMap((arg, i, args) =>
 // worker's generated module naming the renderer must match the installed package, and the
 // dashboard the worker serves at /admin must be built (skipped when its sources are unchanged).
 // The unit tier needs none of it.
-if (askedProjects.length === 0 || askedProjects.some((name) => name !== 'unit'))
-  await buildAssets();
+const needsWorkers = askedProjects.length === 0 || askedProjects.some((name) => name !== 'unit');
+if (needsWorkers) await buildAssets();
+
+/**
+ * The assets Worker wrangler.toml's ASSETS service binding reaches, read from
+ * wrangler.assets.toml as `npm run dev` and the fault suite read it (static assets only, over
+ * the same directory and _headers).
+ */
+const assetsWorker = needsWorkers ? [assetsWorkerOptions(await readAssetsWorker())] : [];
 
 export default defineConfig({
   test: {
@@ -51,21 +60,7 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               bindings: inject('workerBindings'),
-              // The assets Worker wrangler.toml's ASSETS service binding reaches
-              // (wrangler.assets.toml: static assets only), over the same directory and _headers.
-              workers: [
-                {
-                  name: 'storefront-assets',
-                  modules: true,
-                  script: 'export default {};',
-                  compatibilityDate: '2026-04-01',
-                  assets: {
-                    directory: ASSETS_DIR,
-                    routerConfig: { has_user_worker: false },
-                    assetConfig: { html_handling: 'none', not_found_handling: 'none' },
-                  },
-                },
-              ],
+              workers: assetsWorker,
             },
           })),
         ],
