@@ -100,17 +100,17 @@ const orderCreatedData = (plan: OrderPlan, id: string, orderNumber: string) => (
  * statements' bound, the mark of its write in flight (committedLate waits on it) and a
  * lock-free read that refuses the order when its stock is already sold out, one statement;
  * the order with its customer and its sign-in link, one statement, and download grants,
- * which lock nothing another order waits for; then the contended rows, always in the same order: the coupon's uses and
- * redemption, then one statement that takes the stock of its products and variants and,
- * only when nothing is short, the shop's next order number, inserts the order's lines
- * (whose triggers update the products' sales counts), and queues the confirmation email and
- * the merchant's new-order notice (when the shop has a contact address) in the outbox and
- * the `order.created` webhook event with that number. The product rows, their sales rows and
- * the shop's counter are locked for that last statement and the COMMIT only, so the buyers
- * of one product queue for one statement each, and the buyers of different products share
- * only the counter, for less. A statement that finds the order must not be written (stock short,
- * coupon spent, Idempotency-Key used) refuses the whole batch, so nothing is left behind; a
- * used Idempotency-Key raises IdempotentReplay.
+ * which lock nothing another order waits for; then the contended rows, always in the same
+ * order: the coupon's uses and redemption, then one statement that takes the stock of its
+ * products and variants and, only when nothing is short, the shop's next order number,
+ * inserts the order's lines (whose triggers update the products' sales counts), and queues
+ * the confirmation email and the merchant's new-order notice (when the shop has a contact
+ * address) in the outbox and the `order.created` webhook event with that number. The product
+ * rows, their sales rows and the shop's counter are locked for that last statement and the
+ * COMMIT only, so the buyers of one product queue for one statement each, and the buyers of
+ * different products share only the counter, for less. A statement that finds the order must
+ * not be written (stock short, coupon spent, Idempotency-Key used) refuses the whole batch,
+ * so nothing is left behind; a used Idempotency-Key raises IdempotentReplay.
  */
 export async function writeOrder(
   database: Database,
