@@ -164,7 +164,12 @@ describe('stock through the merchant API', () => {
       }
     }
     const results = await Promise.all(work);
-    for (const res of results) expect([200, 422]).toContain(res.status);
+    for (const res of results) {
+      // A busy machine may answer 503 with Retry-After, as in the test above: it wrote nothing,
+      // and only the orders answered 200 are counted below.
+      if (isUnavailable(res)) continue;
+      expect([200, 422], JSON.stringify(res.body)).toContain(res.status);
+    }
     const placed = results.filter(
       (res) => res.status === 200 && res.body?.data?.orderNumber !== undefined,
     ).length;
