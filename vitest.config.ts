@@ -103,6 +103,9 @@ export default defineConfig({
           // Guards against a hang, generous enough for a loaded machine (no journey asserts a time).
           testTimeout: 300_000,
           hookTimeout: 240_000,
+          // What a journey polls for follows a round trip to the stack and a render: vitest's
+          // 1 s default is less than a loaded machine takes; Playwright's own waits allow 30 s.
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],
