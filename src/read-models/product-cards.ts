@@ -77,7 +77,9 @@ export type CardPage<Item> = { total: number; items: Item[] };
  * `id`, plus whatever `orderBy` reads through the alias `h`), items read from their cards in
  * that order. Declare a plain filter CTE `not materialized` so the count and the page each
  * use the indexes (the page stops after `limit` rows). `total` replaces counting the CTE's
- * rows where the number is kept elsewhere (shopCardsTotal).
+ * rows where the number is kept elsewhere (shopCardsTotal). The page is cut before its rows
+ * are numbered: numbering every match first made Postgres sort them all, where a page of
+ * matches ordered by something no index gives (a search's rank) needs only a top-N sort.
  */
 export const productPageJson = (
   shopId: string,
@@ -92,8 +94,8 @@ export const productPageJson = (
     'total', ${total ?? sql`(select count(*)::int from ${from})`},
     'items', (select ${jsonArray(cardItem('c'), sql`pg.ord`)}
       from (select h.id, row_number() over (order by ${orderBy}) as ord
-        from ${from} h order by ${orderBy}
-        limit ${limit} offset ${(page - 1) * limit}) pg
+        from (select * from ${from} h order by ${orderBy}
+          limit ${limit} offset ${(page - 1) * limit}) h) pg
       join product_cards c on c.shop_id = ${shopId} and c.id = pg.id))`;
 };
 
