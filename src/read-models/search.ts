@@ -22,26 +22,46 @@ import { type SQL, sql } from 'drizzle-orm';
 export type SearchTable = 'products' | 'categories';
 
 /**
+ * SQL: one word's share of the rank of the document `v`, each part as `sum` adds it up over
+ * the words: typos (its cheapest matching alternative), proximity to the next word (1 next
+ * to it, in order, 2, 3, or 8; 0 for the last word, `k`), attribute (its best field), and
+ * whether it matched only by a prefix or a correction. `t(column)` reads the word's column.
+ */
+const wordRank = (v: SQL, t: (column: string) => SQL, k: SQL) => ({
+  typos: sql`case when not ${t('fuzzy')} or ${v} @@ ${t('q_t0')} then 0
+        when ${v} @@ ${t('q_t1')} then 1 else 2 end`,
+  proximity: sql`case when ${t('ord')} = ${k} then 0 when ${v} @@ ${t('q_near1')} then 1
+        when ${v} @@ ${t('q_near2')} then 2 when ${v} @@ ${t('q_near3')} then 3 else 8 end`,
+  attribute: sql`case when ${v} @@ ${t('q_a')} then 0 when ${v} @@ ${t('q_b')} then 1
+        when ${v} @@ ${t('q_c')} then 2 else 3 end`,
+  loose: sql`case when ${t('loose')} and not ${v} @@ ${t('q_exact')} then 1 else 0 end`,
+});
+
+/**
  * SQL: the rank of the row aliased `alias` against the words up to `depth`'s `k`, an int[]
  * that sorts ascending: [typos, proximity, attribute, title exactness, words not matched
- * exactly]. Typos and attribute add up the best alternative of each word; proximity adds, for
- * each pair of consecutive words, 1 (next to each other, in order), 2, 3, or 8 (farther, or
- * other fields). Runs once per match, so each test is skipped when it cannot change the answer.
+ * exactly]. Typos, proximity, attribute and loose words add up each word's share (wordRank).
+ * Runs once per match, so each test is skipped when it cannot change the answer; a single
+ * word (k = 1, most searches) is ranked from its row read once per statement, without the
+ * sum over the words that costs each match a subquery (3.5 of `search_hits`' 24 ms on
+ * 8,131 matches).
  */
 const rank = (alias: string, depth: string): SQL => {
   const v = sql.raw(`${alias}.search_vector`);
   const d = (column: string) => sql.raw(`(select ${column} from ${depth})`);
-  return sql`(select array[
-      coalesce(sum(case when not t.fuzzy or ${v} @@ t.q_t0 then 0
-        when ${v} @@ t.q_t1 then 1 else 2 end), 0),
-      coalesce(sum(case when t.ord = ${d('k')} then 0 when ${v} @@ t.q_near1 then 1
-        when ${v} @@ t.q_near2 then 2 when ${v} @@ t.q_near3 then 3 else 8 end), 0),
-      coalesce(sum(case when ${v} @@ t.q_a then 0 when ${v} @@ t.q_b then 1
-        when ${v} @@ t.q_c then 2 else 3 end), 0),
-      case when not ${v} @@ ${d('q_start')} then 2 when ${v} @@ ${d('q_equal')} then 0 else 1 end,
-      count(*) filter (where t.loose and not ${v} @@ t.q_exact)
-    ]::int[]
-    from search_terms t where t.ord <= ${d('k')})`;
+  const k = d('k');
+  const exactness = sql`case when not ${v} @@ ${d('q_start')} then 2 when ${v} @@ ${d('q_equal')} then 0 else 1 end`;
+  const one = wordRank(
+    v,
+    (column) => sql.raw(`(select ${column} from search_terms where ord = 1)`),
+    k,
+  );
+  const each = wordRank(v, (column) => sql.raw(`t.${column}`), k);
+  return sql`case when ${k} = 1 then array[${one.typos}, ${one.proximity}, ${one.attribute},
+      ${exactness}, ${one.loose}]::int[]
+    else (select array[coalesce(sum(${each.typos}), 0), coalesce(sum(${each.proximity}), 0),
+      coalesce(sum(${each.attribute}), 0), ${exactness}, coalesce(sum(${each.loose}), 0)]::int[]
+    from search_terms t where t.ord <= ${k}) end`;
 };
 
 /**
