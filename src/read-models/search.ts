@@ -23,9 +23,11 @@ export type SearchTable = 'products' | 'categories';
 
 /**
  * SQL: one word's share of the rank of the document `v`, each part as `sum` adds it up over
- * the words: typos (its cheapest matching alternative), proximity to the next word (1 next
- * to it, in order, 2, 3, or 8; 0 for the last word, `k`), attribute (its best field), and
- * whether it matched only by a prefix or a correction. `t(column)` reads the word's column.
+ * the words: typos (its cheapest matching alternative), proximity to the next word (1 when
+ * that follows it, 2 when it comes right before it or one word after, 3 one word further,
+ * else 8: farther, or in another field; 0 for the last word, `k`), attribute (its best
+ * field), and whether it matched only by a prefix or a correction. `t(column)` reads the
+ * word's column.
  */
 const wordRank = (v: SQL, t: (column: string) => SQL, k: SQL) => ({
   typos: sql`case when not ${t('fuzzy')} or ${v} @@ ${t('q_t0')} then 0
